@@ -1,0 +1,45 @@
+# Thin front over CMake. `make run` and `make test` work on a fresh Debian machine.
+BUILD ?= build
+JOBS  ?= $(shell nproc)
+CMAKE_FLAGS ?=
+PY    := $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || echo python3)
+
+.PHONY: all deps configure build run test bench waves area verify lint clean
+
+all: build
+
+deps:
+	./scripts/install-deps.sh
+
+configure: deps
+	@test -f $(BUILD)/CMakeCache.txt || cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
+
+build: configure
+	cmake --build $(BUILD) -j $(JOBS) --target ccsim
+
+# The main job: a small dragonfly load sweep with a latency-throughput plot.
+run: build
+	$(BUILD)/ccsim sweep experiments/demo.toml --param traffic.load=0.05,0.1,0.2,0.3,0.4,0.5,0.6,0.7 -o results/demo
+	$(BUILD)/ccsim plot results/demo
+	@echo "ccsim binary: $(BUILD)/ccsim   results: results/demo/ (summary.csv, *.json, *.png)"
+
+test: configure
+	cmake --build $(BUILD) -j $(JOBS)
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+bench: build
+	./scripts/bench.sh $(BUILD)/ccsim
+
+waves: configure
+	cmake --build $(BUILD) -j $(JOBS) --target waves
+	@echo "waves: $(BUILD)/waves/"
+
+area: configure
+	cmake --build $(BUILD) -j $(JOBS) --target area
+
+verify: configure
+	cmake --build $(BUILD) -j $(JOBS)
+	cd $(BUILD) && CCSIM_SOAK=1 ctest --output-on-failure -L hw
+
+clean:
+	rm -rf $(BUILD)

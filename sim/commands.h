@@ -1,0 +1,26 @@
+// The subcommands of ccsim.
+#pragma once
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace ccsim {
+
+struct RunOptions {
+  std::string config, output;
+  std::vector<std::string> overrides;
+  bool print_config = false;
+};
+
+struct SweepOptions {
+  std::string config, output;
+  std::vector<std::string> params, overrides;
+  int jobs = 0;
+};
+
+int command_run(const RunOptions& opt, const char* argv0);
+int command_sweep(const SweepOptions& opt, const char* argv0);
+int command_plot(const std::string& dir);
+int command_list(std::ostream& out);
+
+}  // namespace ccsim

@@ -1,0 +1,58 @@
+// ccsim: the command-line program. Subcommands run, sweep, plot and list.
+#include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <systemc>
+
+#include "commands.h"
+#include "core/params.h"
+
+// SystemC's own main() runs sc_main after setting up the kernel; ours only
+// silences the banner first so JSON on stdout stays clean.
+int main(int argc, char** argv) {
+  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
+  return sc_core::sc_elab_and_sim(argc, argv);
+}
+
+int sc_main(int argc, char** argv) {
+  CLI::App app{"ccsim: cycle-level simulator of congestion management and adaptive routing"};
+  app.require_subcommand(1);
+
+  ccsim::RunOptions run;
+  auto* run_cmd = app.add_subcommand("run", "run one simulation and write its result JSON");
+  run_cmd->add_option("config", run.config, "config file (TOML)")->required();
+  run_cmd->add_option("-s,--set", run.overrides, "override a key: section.key=value (repeatable)");
+  run_cmd->add_option("-o,--output", run.output, "result JSON file (default: stdout)");
+  run_cmd->add_flag("--print-config", run.print_config, "print the effective config with defaults and exit");
+
+  ccsim::SweepOptions sweep;
+  auto* sweep_cmd = app.add_subcommand("sweep", "run one simulation per parameter value, in parallel processes");
+  sweep_cmd->add_option("config", sweep.config, "config file (TOML)")->required();
+  sweep_cmd->add_option("--param", sweep.params, "key=v1,v2,... (repeat for a cartesian product)")->required();
+  sweep_cmd->add_option("-s,--set", sweep.overrides, "override a key for every point");
+  sweep_cmd->add_option("-j,--jobs", sweep.jobs, "parallel processes (default: all cores)");
+  sweep_cmd->add_option("-o,--output", sweep.output, "output directory")->required();
+
+  std::string plot_dir;
+  auto* plot_cmd = app.add_subcommand("plot", "plot latency and accepted throughput vs offered load of a sweep");
+  plot_cmd->add_option("dir", plot_dir, "sweep output directory")->required();
+
+  app.add_subcommand("list", "list topologies, routing algorithms, protocols and patterns with their parameters");
+
+  CLI11_PARSE(app, argc, argv);
+  try {
+    if (*run_cmd) return ccsim::command_run(run, argv[0]);
+    if (*sweep_cmd) return ccsim::command_sweep(sweep, argv[0]);
+    if (*plot_cmd) return ccsim::command_plot(plot_dir);
+    return ccsim::command_list(std::cout);
+  } catch (const ccsim::ConfigError& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 1;
+  }
+}

@@ -1,0 +1,74 @@
+// A channel: fixed-latency delay line, one flit per cycle one way and credits
+// back the other way with the same latency. Plain C++ (not sc_signal) so the
+// evaluation order of components never changes a result: anything sent at
+// cycle t is visible at t + latency >= t + 1.
+#pragma once
+#include <cassert>
+
+#include "core/fifo.h"
+#include "core/packet.h"
+#include "core/types.h"
+
+namespace ccsim {
+
+class Component;
+
+class Link {
+ public:
+  Link(int latency, PortKind kind) : latency_(latency), kind_(kind) { assert(latency >= 1); }
+
+  int latency() const { return latency_; }
+  PortKind kind() const { return kind_; }
+
+  // Sender side of the flit direction.
+  void send_flit(Cycle now, const Flit& f) {
+    assert(last_flit_cycle_ < now && "at most one flit per cycle");
+    last_flit_cycle_ = now;
+    flits_.push_back({now + latency_, f});
+  }
+  bool flit_ready(Cycle now) const { return !flits_.empty() && flits_.front().at <= now; }
+  Flit take_flit() {
+    Flit f = flits_.front().flit;
+    flits_.pop_front();
+    return f;
+  }
+
+  // Receiver side returns credits, one per freed buffer slot.
+  void send_credit(Cycle now, int vc) { credits_.push_back({now + latency_, vc}); }
+  bool credit_ready(Cycle now) const { return !credits_.empty() && credits_.front().at <= now; }
+  int take_credit() {
+    int vc = credits_.front().vc;
+    credits_.pop_front();
+    return vc;
+  }
+
+  size_t flits_in_flight() const { return flits_.size(); }
+  size_t credits_in_flight() const { return credits_.size(); }
+  int flits_in_flight_on_vc(int vc) const {
+    int n = 0;
+    for (size_t i = 0; i < flits_.size(); ++i) n += flits_[i].flit.vc == vc;
+    return n;
+  }
+  int credits_in_flight_on_vc(int vc) const {
+    int n = 0;
+    for (size_t i = 0; i < credits_.size(); ++i) n += credits_[i].vc == vc;
+    return n;
+  }
+  const Flit& flit_in_flight(size_t i) const { return flits_[i].flit; }
+
+  // Who is at each end; set by the network when wiring.
+  Component* upstream = nullptr;
+  Component* downstream = nullptr;
+  int upstream_port = -1, downstream_port = -1;
+
+ private:
+  struct TimedFlit { Cycle at; Flit flit; };
+  struct TimedCredit { Cycle at; int vc; };
+  int latency_;
+  PortKind kind_;
+  Cycle last_flit_cycle_ = -1;
+  Fifo<TimedFlit> flits_;
+  Fifo<TimedCredit> credits_;
+};
+
+}  // namespace ccsim

@@ -1,0 +1,386 @@
+#include "core/network.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <fstream>
+
+#include "registry.h"
+
+namespace ccsim {
+
+namespace {
+
+double peak_rss_mb() {
+  std::ifstream f("/proc/self/status");
+  std::string line;
+  while (std::getline(f, line))
+    if (line.rfind("VmHWM:", 0) == 0) return std::stod(line.substr(6)) / 1024.0;
+  return 0;
+}
+
+int max_latency(const Config& c) {
+  return static_cast<int>(std::max({c.get_int("links.terminal_latency"), c.get_int("links.local_latency"),
+                                    c.get_int("links.global_latency")}));
+}
+
+}  // namespace
+
+Network::Network(sc_core::sc_module_name name, const Config& cfg)
+    : sc_core::sc_module(name),
+      cfg_(cfg),
+      seed_(static_cast<uint64_t>(cfg.get_int("sim.seed"))),
+      sched_(max_latency(cfg) + static_cast<int>(cfg.get_int("router.latency")) + 2) {
+  build(cfg);
+  build_traffic(cfg);
+  use_kernel_ = cfg.get_string("sim.kernel") == "systemc";
+  if (use_kernel_) SC_THREAD(kernel_thread);
+}
+
+Network::~Network() = default;
+
+void Network::build(const Config& cfg) {
+  const std::string kind = cfg.get_string("topology.kind");
+  topo_ = find_topology(kind).make(cfg);
+  topo_->terminal_latency = static_cast<int>(cfg.get_int("links.terminal_latency"));
+  topo_->local_latency = static_cast<int>(cfg.get_int("links.local_latency"));
+  topo_->global_latency = static_cast<int>(cfg.get_int("links.global_latency"));
+  routing_ = find_routing(kind, cfg.get_string("routing.algorithm")).make(cfg, *topo_);
+  cc_ = find_protocol(cfg.get_string("congestion.protocol")).make(cfg);
+  cc_switch_hook_ = cc_->has_switch_hook();
+  cut_through_ = cfg.get_string("router.switching") == "vct";
+
+  warmup_ = cfg.get_int("sim.warmup");
+  measure_ = cfg.get_int("sim.measure");
+  drain_cap_ = cfg.get_int("sim.drain_cap");
+  if (drain_cap_ == 0) drain_cap_ = 4 * measure_;
+  deadlock_cycles_ = cfg.get_int("sim.deadlock_cycles");
+
+  const int slots = routing_->vc_slots();
+  vcs_per_class_ = static_cast<int>(cfg.get_int("router.vcs"));
+  if (vcs_per_class_ < slots)
+    throw ConfigError("router.vcs", fmt::format("routing \"{}\" on {} needs at least {} VCs per class, got {}",
+                                                cfg.get_string("routing.algorithm"), kind, slots, vcs_per_class_));
+  RouterParams rp;
+  rp.latency = static_cast<int>(cfg.get_int("router.latency"));
+  rp.speedup = static_cast<int>(cfg.get_int("router.speedup"));
+  rp.cut_through = cut_through_;
+  rp.voq = cfg.get_bool("router.voq");
+  rp.output_buffer = static_cast<int>(cfg.get_int("router.output_buffer"));
+  rp.vcs_per_class = vcs_per_class_;
+  rp.vc_slots = slots;
+  for (auto& c : cc_->vc_classes()) rp.class_priority.push_back(c.priority);
+  const int num_vcs = vcs_per_class_ * static_cast<int>(rp.class_priority.size());
+
+  const int depth = static_cast<int>(cfg.get_int("router.buffer_depth"));
+  const int local_depth = cfg.get_int("router.local_buffer_depth") ? static_cast<int>(cfg.get_int("router.local_buffer_depth")) : depth;
+  const int global_depth = cfg.get_int("router.global_buffer_depth") ? static_cast<int>(cfg.get_int("router.global_buffer_depth")) : depth;
+  auto depth_of = [&](PortKind k) { return k == PortKind::Local ? local_depth : k == PortKind::Global ? global_depth : depth; };
+
+  const int packet_size = static_cast<int>(cfg.get_int("traffic.packet_size"));
+  if (cut_through_) {
+    if (rp.output_buffer < packet_size)
+      throw ConfigError("router.output_buffer",
+                        fmt::format("must hold a whole packet under cut-through (>= traffic.packet_size = {}), got {}",
+                                    packet_size, rp.output_buffer));
+    if (std::min({depth, local_depth, global_depth}) < packet_size)
+      throw ConfigError("router.buffer_depth",
+                        fmt::format("input buffers must hold a whole packet under cut-through (>= {} flits)", packet_size));
+  }
+  if (rp.voq && topo_->radix(0) > 64)
+    throw ConfigError("router.voq", "supported up to radix 64");
+
+  const int R = topo_->num_routers(), N = topo_->num_nodes();
+  for (int r = 0; r < R; ++r)
+    routers_.push_back(std::make_unique<Router>(fmt::format("router_{}", r).c_str(), r, topo_->radix(r), rp, this));
+  for (int n = 0; n < N; ++n) nics_.push_back(std::make_unique<Nic>(fmt::format("nic_{}", n).c_str(), n, this));
+
+  // One link per router output port; the peer's matching output leads back.
+  std::vector<std::vector<Link*>> out_link(R), to_router(R);
+  std::vector<Link*> nic_out(N, nullptr);
+  for (int r = 0; r < R; ++r) {
+    out_link[r].assign(topo_->radix(r), nullptr);
+    to_router[r].assign(topo_->radix(r), nullptr);
+    for (int o = 0; o < topo_->radix(r); ++o) {
+      PortPeer pp = topo_->peer(r, o);
+      if (pp.id < 0) continue;  // unconnected
+      const PortKind k = topo_->port_kind(r, o);
+      links_.push_back(std::make_unique<Link>(topo_->latency(k), k));
+      Link* l = links_.back().get();
+      l->upstream = routers_[r].get();
+      l->upstream_port = o;
+      out_link[r][o] = l;
+      if (pp.is_node) {
+        l->downstream = nics_[pp.id].get();
+        links_.push_back(std::make_unique<Link>(topo_->latency(k), k));
+        Link* in = links_.back().get();
+        in->upstream = nics_[pp.id].get();
+        in->downstream = routers_[r].get();
+        in->downstream_port = o;
+        to_router[r][o] = in;
+        nic_out[pp.id] = in;
+        nics_[pp.id]->connect(in, depth, num_vcs, vcs_per_class_, l);
+      } else {
+        l->downstream = routers_[pp.id].get();
+        l->downstream_port = pp.port;
+      }
+    }
+  }
+  for (int r = 0; r < R; ++r)
+    for (int o = 0; o < topo_->radix(r); ++o) {
+      PortPeer pp = topo_->peer(r, o);
+      if (pp.id < 0) continue;
+      const PortKind k = topo_->port_kind(r, o);
+      Link* in = pp.is_node ? to_router[r][o] : out_link[pp.id][pp.port];
+      routers_[r]->connect(o, k, in, depth_of(k), out_link[r][o], pp.is_node ? depth : depth_of(k));
+    }
+  for (int n = 0; n < N; ++n)
+    if (!nic_out[n]) throw ConfigError("topology.kind", fmt::format("node {} is not attached to a router", n));
+  node_window_flits_.assign(N, 0);
+}
+
+void Network::build_traffic(const Config& cfg) {
+  const int N = topo_->num_nodes();
+  traffic_ = std::make_unique<TrafficSource>("traffic", N, seed_);
+  for (int n = 0; n < N; ++n) traffic_->sockets[n]->bind(nics_[n]->socket);
+  load_ = cfg.get_float("traffic.load");
+  patterns_.push_back(find_pattern(cfg.get_string("traffic.pattern")).make(cfg, *topo_, seed_));
+  TrafficClassSpec spec;
+  spec.pattern = patterns_.back().get();
+  spec.load = load_;
+  spec.packets = static_cast<int>(cfg.get_int("traffic.message_size"));
+  spec.packet_size = static_cast<int>(cfg.get_int("traffic.packet_size"));
+  traffic_->add_class(spec);
+  class_names_.push_back(spec.name);
+  per_class_.resize(1);
+  for (int n = 0; n < N; ++n)
+    if (spec.pattern->is_source(n)) ++per_class_[0].sources, ++total_.sources;
+}
+
+uint64_t Network::new_message(int, const MessageRequest& req, Cycle now) {
+  const uint64_t id = next_message_id_++;
+  const bool measured = in_window(now);
+  messages_.emplace(id, Message{req.packets, req.traffic_class, measured, now});
+  if (measured) {
+    const int64_t flits = static_cast<int64_t>(req.packets) * req.packet_size;
+    total_.window_flits_generated += flits;
+    per_class_[req.traffic_class].window_flits_generated += flits;
+  }
+  return id;
+}
+
+Packet* Network::new_packet(uint64_t message, int src, const MessageRequest& req, Cycle now) {
+  Packet* p = pool_.get();
+  p->id = next_packet_id_++;
+  p->message_id = message;
+  p->src = src;
+  p->dst = req.dst;
+  p->size = req.packet_size;
+  p->traffic_class = req.traffic_class;
+  p->created = now;
+  p->measured = in_window(now);
+  ++packets_created_;
+  if (p->measured) ++measured_outstanding_;
+  if (delivered_.size() <= p->id) delivered_.resize(std::max<size_t>(1024, delivered_.size() * 2), 0);
+  return p;
+}
+
+void Network::deliver(Nic& nic, Packet* p, Cycle now) {
+  if (p->dst != nic.id())
+    throw SimError(fmt::format("packet {} for node {} delivered to node {}", p->id, p->dst, nic.id()));
+  if (delivered_[p->id]) throw SimError(fmt::format("packet {} delivered twice (cycle {})", p->id, now));
+  delivered_[p->id] = 1;
+  ++packets_delivered_;
+  cc_->on_deliver(nic, *p, now);
+  auto it = messages_.find(p->message_id);
+  Message& m = it->second;
+  if (p->measured) {
+    --measured_outstanding_;
+    for (PacketStats* s : {&total_, &per_class_[p->traffic_class]}) {
+      ++s->packets;
+      s->flits += p->size;
+      s->latency_sum += static_cast<double>(now - p->created);
+      s->network_latency_sum += static_cast<double>(now - p->injected);
+      s->hops_sum += p->hops;
+      s->misrouted += p->misrouted;
+      s->latency.add(now - p->created);
+    }
+  }
+  if (--m.remaining == 0) {
+    if (m.measured)
+      for (PacketStats* s : {&total_, &per_class_[m.traffic_class]}) {
+        ++s->messages;
+        s->message_latency_sum += static_cast<double>(now - m.created);
+      }
+    messages_.erase(it);
+  }
+  pool_.put(p);
+}
+
+void Network::cycle_loop() {
+  const Cycle end = warmup_ + measure_;
+  Cycle next_check = 1024;
+  for (;;) {
+    const Cycle now = sched_.now();
+    if (now >= end && (measured_outstanding_ == 0 || now >= end + drain_cap_)) {
+      drain_cap_hit_ = measured_outstanding_ > 0;
+      break;
+    }
+    if (now >= next_check) {
+      next_check = now + 1024;
+      if (check_deadlock()) break;
+    }
+    traffic_->generate(now);
+    sched_.run_cycle();
+    if (sched_.idle() || sched_.next_due() > sched_.now()) {
+      // Nothing due: jump to the next event, but never past the window's end.
+      const Cycle target = std::min({sched_.idle() ? INT64_MAX : sched_.next_due(), traffic_->next_event(), end});
+      if (target > sched_.now() && target != INT64_MAX) sched_.skip_to(target);
+    }
+    if (use_kernel_) sc_core::wait(sc_core::sc_time(1.0, sc_core::SC_NS));
+  }
+  end_cycle_ = sched_.now();
+}
+
+void Network::kernel_thread() {
+  cycle_loop();
+  sc_core::sc_stop();
+}
+
+bool Network::check_deadlock() {
+  const int64_t in_network = flits_injected_ - flits_ejected_;
+  if (in_network == 0 || sched_.now() - last_progress_ < deadlock_cycles_) return false;
+  for (auto& r : routers_) {
+    int vc = -1, out = -1;
+    int port = r->blocked_input(vc, out);
+    if (port >= 0) {
+      deadlock_ = {{"cycle", sched_.now()}, {"router", r->id()}, {"input_port", port}, {"vc", vc},
+                   {"output_port", out}, {"flits_in_network", in_network}};
+      return true;
+    }
+  }
+  deadlock_ = {{"cycle", sched_.now()}, {"flits_in_network", in_network}};
+  return true;
+}
+
+void Network::check_conservation() {
+  // Flits: everything injected was ejected or is held in a buffer or on a link.
+  int64_t held = 0;
+  for (auto& r : routers_) held += r->buffered_flits();
+  int64_t on_links = 0;
+  for (auto& l : links_) on_links += static_cast<int64_t>(l->flits_in_flight());
+  if (flits_injected_ - flits_ejected_ != held + on_links)
+    throw SimError(fmt::format("flit conservation: injected {} - ejected {} != buffered {} + on links {}",
+                               flits_injected_, flits_ejected_, held, on_links));
+  // Credits: per router-to-router VC, credits + flits and credits in flight +
+  // downstream occupancy == downstream depth.
+  for (auto& l : links_) {
+    auto* up = dynamic_cast<Router*>(l->upstream);
+    auto* down = dynamic_cast<Router*>(l->downstream);
+    if (!up || !down) continue;
+    for (int v = 0; v < up->num_vcs(); ++v) {
+      const int sum = up->credits(l->upstream_port, v) + l->flits_in_flight_on_vc(v) + l->credits_in_flight_on_vc(v) +
+                      down->input_flits(l->downstream_port, v);
+      if (sum != up->downstream_depth(l->upstream_port))
+        throw SimError(fmt::format("credit conservation on router {} port {} vc {}: {} != depth {}", up->id(),
+                                   l->upstream_port, v, sum, up->downstream_depth(l->upstream_port)));
+    }
+  }
+  // Packets: every created packet was delivered exactly once or is still somewhere.
+  std::vector<uint8_t> seen(next_packet_id_, 0);
+  auto mark = [&](const Packet* p) { seen[p->id] = 1; };
+  for (auto& n : nics_) n->for_each_packet(mark);
+  for (auto& r : routers_) r->for_each_packet([&](const Packet* p, int) { mark(p); });
+  for (auto& l : links_)
+    for (size_t i = 0; i < l->flits_in_flight(); ++i) mark(l->flit_in_flight(i).pkt);
+  int64_t present = 0;
+  for (uint64_t id = 0; id < next_packet_id_; ++id) {
+    if (seen[id] && delivered_[id]) throw SimError(fmt::format("packet {} delivered but still in the network", id));
+    present += seen[id];
+  }
+  if (packets_created_ != packets_delivered_ + present)
+    throw SimError(fmt::format("packet conservation: created {} != delivered {} + in network/queues {}",
+                               packets_created_, packets_delivered_, present));
+}
+
+nlohmann::json Network::run() {
+  const auto t0 = std::chrono::steady_clock::now();
+  if (use_kernel_) {
+    sc_core::sc_start();
+  } else {
+    cycle_loop();
+  }
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  check_conservation();
+  return results(wall);
+}
+
+nlohmann::json Network::stats_json(const PacketStats& s, double nodes) const {
+  nlohmann::json j;
+  const double pk = static_cast<double>(std::max<int64_t>(1, s.packets));
+  const double src_nodes = static_cast<double>(std::max<int64_t>(1, s.sources));
+  j["offered_load"] = load_;
+  j["generated_load"] = static_cast<double>(s.window_flits_generated) / (src_nodes * static_cast<double>(measure_));
+  j["accepted_throughput"] = static_cast<double>(s.window_flits_accepted) / (nodes * static_cast<double>(measure_));
+  j["avg_packet_latency"] = s.latency_sum / pk;
+  j["avg_network_latency"] = s.network_latency_sum / pk;
+  j["avg_message_latency"] = s.message_latency_sum / static_cast<double>(std::max<int64_t>(1, s.messages));
+  j["latency_p50"] = s.latency.quantile(0.5);
+  j["latency_p99"] = s.latency.quantile(0.99);
+  j["avg_hops"] = s.hops_sum / pk;
+  j["misrouted_fraction"] = static_cast<double>(s.misrouted) / pk;
+  j["packets_measured"] = s.packets;
+  j["messages_measured"] = s.messages;
+  return j;
+}
+
+nlohmann::json Network::results(double wall) {
+  nlohmann::json j;
+  nlohmann::json cfgj;
+  for (auto& [k, v] : cfg_.values()) {
+    if (auto* i = std::get_if<int64_t>(&v)) cfgj[k] = *i;
+    else if (auto* d = std::get_if<double>(&v)) cfgj[k] = *d;
+    else if (auto* b = std::get_if<bool>(&v)) cfgj[k] = *b;
+    else cfgj[k] = std::get<std::string>(v);
+  }
+  j["config"] = cfgj;
+  j["seed"] = seed_;
+  const double N = static_cast<double>(topo_->num_nodes());
+  nlohmann::json overall = stats_json(total_, N);
+  for (auto& [k, v] : overall.items()) j[k] = v;
+  // Load is offered per source node; accepted throughput is per node of the network.
+  j["units"] = {{"load", "flits/node/cycle"}, {"latency", "cycles"}};
+  double mn = 1e300, mx = 0;
+  for (int64_t f : node_window_flits_) {
+    const double t = static_cast<double>(f) / static_cast<double>(measure_);
+    mn = std::min(mn, t);
+    mx = std::max(mx, t);
+  }
+  j["node_accepted_min"] = mn;
+  j["node_accepted_max"] = mx;
+  const bool backlog = total_.window_flits_generated > 0 &&
+                       static_cast<double>(total_.window_flits_accepted) <
+                           0.95 * static_cast<double>(total_.window_flits_generated);
+  j["saturated"] = drain_cap_hit_ || backlog || deadlock_ != false;
+  j["packets_created"] = packets_created_;
+  j["packets_delivered"] = packets_delivered_;
+  j["deadlock"] = deadlock_ != false;
+  if (deadlock_ != false) j["deadlock_info"] = deadlock_;
+  j["cycles"] = end_cycle_;
+  if (per_class_.size() > 1) {
+    for (size_t c = 0; c < per_class_.size(); ++c) {
+      double nodes = static_cast<double>(std::max<int64_t>(1, per_class_[c].sources));
+      j["classes"][class_names_[c]] = stats_json(per_class_[c], nodes);
+    }
+  }
+  j["perf"] = {{"wall_seconds", wall},
+               {"cycles_per_second", wall > 0 ? static_cast<double>(end_cycle_) / wall : 0.0},
+               {"flit_hops_per_second", wall > 0 ? static_cast<double>(flit_hops_) / wall : 0.0},
+               {"flit_hops", flit_hops_},
+               {"peak_rss_mb", peak_rss_mb()}};
+  return j;
+}
+
+}  // namespace ccsim

@@ -1,0 +1,132 @@
+// The full network: topology, routers, NICs, links, traffic source and the
+// mechanisms chosen by the config, as one SystemC module. Network::run()
+// advances time cycle by cycle through the activity-driven scheduler, either
+// directly (default, fastest) or from a SystemC thread under sc_start
+// (`sim.kernel = "systemc"`); both give identical results.
+#pragma once
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <systemc>
+#include <unordered_map>
+#include <vector>
+
+#include "congestion/congestion_control.h"
+#include "core/link.h"
+#include "core/message.h"
+#include "core/nic.h"
+#include "core/packet.h"
+#include "core/params.h"
+#include "core/router.h"
+#include "core/scheduler.h"
+#include "core/stats.h"
+#include "routing/routing.h"
+#include "topology/topology.h"
+#include "traffic/traffic_pattern.h"
+#include "traffic/traffic_source.h"
+
+namespace ccsim {
+
+// A broken invariant of the model (lost or duplicated packet, credit leak).
+class SimError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class Network : public sc_core::sc_module {
+ public:
+  SC_HAS_PROCESS(Network);
+  Network(sc_core::sc_module_name name, const Config& cfg);
+  ~Network() override;
+
+  // Runs warm-up, measurement and drain; returns the result document.
+  nlohmann::json run();
+
+  // Services for routers and NICs.
+  Cycle now() const { return sched_.now(); }
+  Scheduler& scheduler() { return sched_; }
+  RoutingFunction& routing() { return *routing_; }
+  CongestionControl& congestion() { return *cc_; }
+  bool cc_switch_hook() const { return cc_switch_hook_; }
+  bool cut_through() const { return cut_through_; }
+  uint64_t seed() const { return seed_; }
+  Router& router(int r) { return *routers_[r]; }
+  Nic& nic(int n) { return *nics_[n]; }
+  const Topology& topology() const { return *topo_; }
+  int num_nodes() const { return topo_->num_nodes(); }
+  int num_routers() const { return topo_->num_routers(); }
+
+  uint64_t new_message(int src, const MessageRequest& req, Cycle now);
+  Packet* new_packet(uint64_t message, int src, const MessageRequest& req, Cycle now);
+  void deliver(Nic& nic, Packet* p, Cycle now);
+  void flit_injected() { ++flits_injected_; }
+  void flit_ejected(int node, const Packet& p, Cycle now) {
+    ++flits_ejected_;
+    if (in_window(now)) {
+      ++node_window_flits_[node];
+      ++total_.window_flits_accepted;
+      ++per_class_[p.traffic_class].window_flits_accepted;
+    }
+  }
+  void count_flit_hop(Cycle now) {
+    ++flit_hops_;
+    last_progress_ = now;
+  }
+
+  // Invariant checks (also run at the end of every run): throws SimError.
+  void check_conservation();
+
+ private:
+  struct Message {
+    int32_t remaining;
+    int16_t traffic_class;
+    bool measured;
+    Cycle created;
+  };
+  void build(const Config& cfg);
+  void build_traffic(const Config& cfg);
+  void cycle_loop();
+  void kernel_thread();
+  bool in_window(Cycle t) const { return t >= warmup_ && t < warmup_ + measure_; }
+  bool check_deadlock();
+  nlohmann::json stats_json(const PacketStats& s, double nodes) const;
+  nlohmann::json results(double wall_seconds);
+
+  Config cfg_;
+  uint64_t seed_;
+  std::unique_ptr<Topology> topo_;
+  std::unique_ptr<RoutingFunction> routing_;
+  std::unique_ptr<CongestionControl> cc_;
+  std::vector<std::unique_ptr<TrafficPattern>> patterns_;
+  std::vector<std::unique_ptr<Router>> routers_;
+  std::vector<std::unique_ptr<Nic>> nics_;
+  std::vector<std::unique_ptr<Link>> links_;
+  std::unique_ptr<TrafficSource> traffic_;
+  Scheduler sched_;
+  PacketPool pool_;
+  bool cc_switch_hook_ = false;
+  bool cut_through_ = true;
+  int vcs_per_class_ = 1;
+
+  Cycle warmup_ = 0, measure_ = 0, drain_cap_ = 0, deadlock_cycles_ = 0;
+  bool use_kernel_ = false;
+  double load_ = 0;
+
+  uint64_t next_packet_id_ = 0, next_message_id_ = 0;
+  std::unordered_map<uint64_t, Message> messages_;
+  std::vector<uint8_t> delivered_;  // by packet id: exactly-once check
+  int64_t packets_created_ = 0, packets_delivered_ = 0;
+  int64_t measured_outstanding_ = 0;
+  int64_t flits_injected_ = 0, flits_ejected_ = 0, flit_hops_ = 0;
+  Cycle last_progress_ = 0;
+
+  PacketStats total_;
+  std::vector<PacketStats> per_class_;
+  std::vector<std::string> class_names_;
+  std::vector<int64_t> node_window_flits_;
+  bool drain_cap_hit_ = false;
+  nlohmann::json deadlock_ = false;
+  Cycle end_cycle_ = 0;
+};
+
+}  // namespace ccsim

@@ -1,0 +1,122 @@
+#include "core/nic.h"
+
+#include "core/message.h"
+#include "core/network.h"
+
+namespace ccsim {
+
+Nic::Nic(sc_core::sc_module_name name, int id, Network* net)
+    : sc_core::sc_module(name), socket("socket"), id_(id), net_(net) {
+  socket.register_b_transport(this, &Nic::b_transport);
+}
+
+void Nic::connect(Link* to_router, int router_depth, int num_vcs, int vcs_per_class, Link* from_router) {
+  out_ = to_router;
+  in_ = from_router;
+  credits_.assign(num_vcs, router_depth);
+  vcs_per_class_ = vcs_per_class;
+}
+
+void Nic::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
+  const auto* req = reinterpret_cast<const MessageRequest*>(trans.get_data_ptr());
+  const Cycle now = net_->now();
+  const uint64_t msg = net_->new_message(id_, *req, now);
+  int slot;
+  auto it = dest_slot_.find(req->dst);
+  if (it == dest_slot_.end()) {
+    slot = static_cast<int>(dests_.size());
+    dest_slot_.emplace(req->dst, slot);
+    dests_.emplace_back();
+  } else {
+    slot = it->second;
+  }
+  DestQueue& dq = dests_[slot];
+  for (int i = 0; i < req->packets; ++i) {
+    Packet* p = net_->new_packet(msg, id_, *req, now);
+    dq.packets.push_back(p);
+  }
+  queued_packets_ += req->packets;
+  if (!dq.active) {
+    dq.active = true;
+    active_.push_back(slot);
+  }
+  net_->scheduler().wake(this, now);
+  trans.set_response_status(tlm::TLM_OK_RESPONSE);
+  (void)delay;
+}
+
+void Nic::step(Cycle now) {
+  receive(now);
+  inject(now);
+  if (sending_ || queued_packets_ > 0) net_->scheduler().wake(this, now + 1);
+}
+
+void Nic::receive(Cycle now) {
+  while (out_->credit_ready(now)) ++credits_[out_->take_credit()];
+  while (in_->flit_ready(now)) {
+    Flit f = in_->take_flit();
+    in_->send_credit(now, f.vc);  // the sink consumes a flit per cycle
+    net_->flit_ejected(id_, *f.pkt, now);
+    if (f.tail) net_->deliver(*this, f.pkt, now);
+  }
+}
+
+Packet* Nic::next_packet(Cycle now, int& vc_out) {
+  // Round robin over destinations, one packet per turn; a destination whose
+  // head packet the congestion control holds back is skipped this cycle.
+  for (size_t tries = active_.size(); tries > 0; --tries) {
+    const int slot = active_.front();
+    DestQueue& dq = dests_[slot];
+    Packet* p = dq.packets.front();
+    if (!net_->congestion().may_inject(*this, *p, now)) {
+      active_.pop_front();
+      active_.push_back(slot);
+      continue;
+    }
+    // Injection VC: any VC of the packet's class with room (whole packet under VCT).
+    const int base = p->vc_class * vcs_per_class_;
+    const int need = net_->cut_through() ? p->size : 1;
+    int vc = -1;
+    for (int k = 0; k < vcs_per_class_; ++k) {
+      const int v = base + (vc_rr_ + k) % vcs_per_class_;
+      if (credits_[v] >= need) {
+        vc = v;
+        break;
+      }
+    }
+    if (vc < 0) return nullptr;  // wait for credits; keep the round-robin position
+    vc_rr_ = (vc - base + 1) % vcs_per_class_;
+    dq.packets.pop_front();
+    --queued_packets_;
+    active_.pop_front();
+    if (dq.packets.empty()) dq.active = false;
+    else active_.push_back(slot);
+    vc_out = vc;
+    return p;
+  }
+  return nullptr;
+}
+
+void Nic::inject(Cycle now) {
+  if (!sending_) {
+    if (active_.empty()) return;
+    int vc = 0;
+    Packet* p = next_packet(now, vc);
+    if (!p) return;
+    sending_ = p;
+    sent_flits_ = 0;
+    send_vc_ = vc;
+    p->injected = now;
+    net_->congestion().on_inject(*this, *p, now);
+  }
+  if (credits_[send_vc_] < 1) return;
+  Flit f{sending_, static_cast<uint16_t>(send_vc_), sent_flits_ == 0, sent_flits_ + 1 == sending_->size};
+  out_->send_flit(now, f);
+  net_->scheduler().wake(out_->downstream, now + out_->latency());
+  net_->count_flit_hop(now);
+  net_->flit_injected();
+  --credits_[send_vc_];
+  if (++sent_flits_ == sending_->size) sending_ = nullptr;
+}
+
+}  // namespace ccsim

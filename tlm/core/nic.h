@@ -1,0 +1,70 @@
+// Network interface: a TLM-2.0 target that accepts messages, keeps one send
+// queue per destination (InfiniBand queue pairs) served round robin per packet,
+// segments messages into packets, injects one flit per cycle with credit flow
+// control, and reassembles arriving packets. The source queue is unbounded and
+// its delay counts in packet latency.
+#pragma once
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_target_socket.h>
+#include <unordered_map>
+#include <vector>
+
+#include "core/fifo.h"
+#include "core/link.h"
+#include "core/packet.h"
+#include "core/scheduler.h"
+
+namespace ccsim {
+
+class Network;
+
+class Nic : public sc_core::sc_module, public Component {
+ public:
+  tlm_utils::simple_target_socket<Nic> socket;
+
+  Nic(sc_core::sc_module_name name, int id, Network* net);
+
+  void connect(Link* to_router, int router_depth, int num_vcs, int vcs_per_class, Link* from_router);
+  void step(Cycle now) override;
+
+  int id() const { return id_; }
+  // Packets waiting in the source queues (not yet started).
+  int64_t queued_packets() const { return queued_packets_; }
+  template <typename F> void for_each_packet(F&& f) const;
+  int credits(int vc) const { return credits_[vc]; }
+
+ private:
+  void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
+  void receive(Cycle now);
+  void inject(Cycle now);
+  Packet* next_packet(Cycle now, int& vc);
+
+  struct DestQueue {
+    Fifo<Packet*> packets;
+    bool active = false;
+  };
+  int id_;
+  Network* net_;
+  Link* out_ = nullptr;
+  Link* in_ = nullptr;
+  std::vector<int> credits_;
+  int vcs_per_class_ = 1;
+  int vc_rr_ = 0;
+  std::unordered_map<int, int> dest_slot_;
+  std::vector<DestQueue> dests_;
+  Fifo<int> active_;            // destinations with packets, in round-robin order
+  int64_t queued_packets_ = 0;
+  Packet* sending_ = nullptr;   // packet being injected
+  int sent_flits_ = 0;
+  int send_vc_ = 0;
+};
+
+template <typename F>
+void Nic::for_each_packet(F&& f) const {
+  for (auto& d : dests_)
+    for (size_t i = 0; i < d.packets.size(); ++i) f(d.packets[i]);
+  if (sending_) f(sending_);
+}
+
+}  // namespace ccsim

@@ -1,0 +1,72 @@
+// Packets and flits. A message (what the application sends) is segmented into
+// packets; packets travel as flits. Flits on links are small handles to the
+// packet they belong to; buffers count flits per packet rather than copying them.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "core/types.h"
+
+namespace ccsim {
+
+struct Packet {
+  uint64_t id = 0;          // unique per run; copies made by retransmission keep it
+  uint64_t message_id = 0;
+  int32_t src = -1, dst = -1;  // node ids
+  int32_t size = 1;            // flits
+  int16_t traffic_class = 0;   // index of the [[traffic.class]] that generated it
+  uint8_t vc_class = 0;        // priority class of VCs it travels on (data, control, ...)
+  bool measured = false;       // created inside the measurement window
+  Cycle created = 0;           // message entered the source queue
+  Cycle injected = 0;          // head flit left the source NIC
+
+  // Routing state, owned by the routing function.
+  int32_t intermediate = -1;     // intermediate group/router of non-minimal routes
+  uint8_t phase = 0;             // routing phase (0: towards intermediate, 1: towards dst)
+  uint8_t global_hops = 0;       // global channels taken
+  uint8_t local_hops_in_group = 0;  // local channels taken in the current group
+  uint8_t hops = 0;              // router-to-router channels taken
+  bool decided = false;          // adaptive decision taken
+  bool misrouted = false;        // took a non-minimal path
+
+  // Congestion-control state (marks, ECN bits, protocol specific flags).
+  uint32_t cc_flags = 0;
+  int64_t cc_value = 0;
+};
+
+struct Flit {
+  Packet* pkt = nullptr;
+  uint16_t vc = 0;
+  bool head = false;
+  bool tail = false;
+};
+
+// Recycles packet objects: the hot path allocates nothing once warmed up.
+class PacketPool {
+ public:
+  Packet* get() {
+    if (free_.empty()) {
+      chunks_.emplace_back(kChunk);
+      for (auto& p : chunks_.back()) free_.push_back(&p);
+    }
+    Packet* p = free_.back();
+    free_.pop_back();
+    *p = Packet{};
+    ++live_;
+    return p;
+  }
+  void put(Packet* p) {
+    free_.push_back(p);
+    --live_;
+  }
+  int64_t live() const { return live_; }
+
+ private:
+  static constexpr size_t kChunk = 4096;
+  std::vector<std::vector<Packet>> chunks_;
+  std::vector<Packet*> free_;
+  int64_t live_ = 0;
+};
+
+}  // namespace ccsim

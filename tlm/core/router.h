@@ -1,0 +1,143 @@
+// Input-queued virtual-channel router with credit-based flow control, output
+// queues (CIOQ), optional VOQ at the inputs, integer internal speedup,
+// virtual cut-through (default) or wormhole switching, and priority classes of
+// VCs. Mechanisms (routing, congestion control) live behind hooks.
+//
+// Timing: a head flit that reaches the input buffer in cycle t may leave on the
+// output channel in cycle t + latency at the earliest (route compute, VC and
+// switch allocation and traversal folded into `latency`). Body flits follow
+// one per cycle. Routers step only when they hold flits.
+#pragma once
+#include <systemc>
+#include <vector>
+
+#include "core/fifo.h"
+#include "core/link.h"
+#include "core/packet.h"
+#include "core/scheduler.h"
+#include "routing/routing.h"
+
+namespace ccsim {
+
+class Network;
+
+struct RouterParams {
+  int latency = 1;
+  int speedup = 1;
+  bool cut_through = true;     // false: wormhole
+  bool voq = false;
+  int output_buffer = 32;      // flits per output VC
+  int vcs_per_class = 1;       // VCs of each priority class on every port
+  int vc_slots = 1;            // slots the routing function uses (K)
+  std::vector<int> class_priority;  // per VC class
+};
+
+class Router : public sc_core::sc_module, public Component, public RouterContext {
+ public:
+  Router(sc_core::sc_module_name name, int id, int radix, const RouterParams& params, Network* net);
+
+  // Wiring: `in` delivers flits into input port `port` (we return credits on
+  // it); `out` carries our output `port` to a buffer of `downstream_depth`
+  // flits per VC.
+  void connect(int port, PortKind kind, Link* in, int input_depth, Link* out, int downstream_depth);
+
+  void step(Cycle now) override;
+
+  // RouterContext
+  int router_id() const override { return id_; }
+  int occupancy(int port) override;
+  int remote_occupancy(int router, int port) override;
+  Rng& rng() override { return rng_; }
+
+  int id() const { return id_; }
+  int radix() const { return radix_; }
+  int num_vcs() const { return num_vcs_; }
+  PortKind port_kind(int port) const { return out_[port].kind; }
+
+  // Inspection for conservation checks and deadlock reports.
+  int input_flits(int port, int vc) const;
+  int output_flits(int port, int vc) const;
+  int credits(int port, int vc) const { return out_[port].vcs[vc].credits; }
+  int downstream_depth(int port) const { return out_[port].downstream_depth; }
+  int input_depth(int port) const { return in_[port].depth; }
+  int buffered_flits() const { return buffered_flits_; }
+  template <typename F> void for_each_packet(F&& f) const;  // every packet held, once
+  // The first input port holding a packet that cannot move; -1 if none.
+  int blocked_input(int& vc, int& out_port) const;
+
+ private:
+  struct InPacket {
+    Packet* pkt;
+    Cycle ready;
+    uint16_t arrived, sent;
+    int16_t out_port, out_vc;  // -1 until routed / VC allocated
+  };
+  struct InputVc {
+    std::vector<Fifo<InPacket>> queues;  // 1, or one per output port with VOQ
+    uint64_t nonempty = 0;               // bit q set when queues[q] holds packets (VOQ)
+    int last_queue = 0;                  // queue receiving the packet in transfer
+    int occupancy = 0;
+  };
+  struct InputPort {
+    Link* link = nullptr;
+    std::vector<InputVc> vcs;
+    int depth = 0;
+    int packets = 0;
+    int rr = 0;
+  };
+  struct OutPacket {
+    Packet* pkt;
+    uint16_t arrived, sent;
+  };
+  struct OutputVc {
+    Fifo<OutPacket> q;
+    int occupancy = 0;  // flits in the output queue
+    int reserved = 0;   // flits still to come of the packet being transferred
+    int credits = 0;    // free slots downstream
+    bool locked = false;
+  };
+  struct OutputPort {
+    Link* link = nullptr;
+    PortKind kind = PortKind::Terminal;
+    std::vector<OutputVc> vcs;
+    int downstream_depth = 0;
+    int queued = 0;     // flits in all output queues of this port
+    int accepted = 0;   // flits accepted from the crossbar this cycle
+    int rr = 0;         // link arbiter
+    int sa_rr = 0;      // crossbar output arbiter
+  };
+
+  void receive(Cycle now);
+  void allocate_vcs(Cycle now);
+  void traverse_switch(Cycle now);
+  void send_links(Cycle now);
+  bool try_allocate(Cycle now, int in_port, int in_vc, int queue, InPacket& ip);
+  int queue_count() const { return params_.voq ? radix_ : 1; }
+
+  int id_, radix_, num_vcs_;
+  RouterParams params_;
+  Network* net_;
+  Rng rng_;
+  std::vector<InputPort> in_;
+  std::vector<OutputPort> out_;
+  std::vector<int> vc_class_;    // physical VC -> class
+  std::vector<int> class_order_; // classes by decreasing priority
+  int buffered_flits_ = 0;       // input + output queues
+  int va_start_ = 0;
+  // Crossbar requests of one round: per input, the chosen (vc, queue).
+  struct Request { int vc, queue, out_port, priority; };
+  std::vector<Request> requests_;
+};
+
+template <typename F>
+void Router::for_each_packet(F&& f) const {
+  for (auto& ip : in_)
+    for (auto& vc : ip.vcs)
+      for (auto& q : vc.queues)
+        for (size_t i = 0; i < q.size(); ++i) f(q[i].pkt, q[i].arrived - q[i].sent);
+  for (auto& op : out_)
+    for (auto& vc : op.vcs)
+      for (size_t i = 0; i < vc.q.size(); ++i) f(vc.q[i].pkt, vc.q[i].arrived - vc.q[i].sent);
+}
+
+}  // namespace ccsim

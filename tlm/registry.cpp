@@ -1,0 +1,182 @@
+// The registry: one line per selectable component.
+#include "registry.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "congestion/none.h"
+#include "topology/dragonfly.h"
+#include "traffic/patterns.h"
+
+namespace ccsim {
+
+// Defined next to each mechanism.
+RoutingEntry dragonfly_min_entry();
+RoutingEntry dragonfly_val_entry();
+RoutingEntry dragonfly_ugal_l_entry();
+RoutingEntry dragonfly_ugal_g_entry();
+RoutingEntry dragonfly_par_entry();
+
+namespace {
+
+template <typename E>
+std::string names(const std::vector<E>& v) {
+  std::string s;
+  for (auto& e : v) s += (s.empty() ? "" : ", ") + e.name;
+  return s;
+}
+
+int group_size(const Topology& t) {
+  if (auto* df = dynamic_cast<const Dragonfly*>(&t)) return df->p() * df->a();
+  return t.num_nodes() / std::max(1, t.num_routers());
+}
+
+}  // namespace
+
+const std::vector<TopologyEntry>& topologies() {
+  static const std::vector<TopologyEntry> v = {
+      {"dragonfly", "dragonfly: groups of a routers (complete graph), h global channels per router, p nodes each",
+       {int_param("topology.p", 4, "nodes per router", 1, 1024),
+        int_param("topology.a", 8, "routers per group", 1, 1024),
+        int_param("topology.h", 4, "global channels per router", 0, 1024),
+        int_param("topology.groups", 0, "number of groups; 0 means a*h+1 (at most a*h+1; groups-1 must divide a*h)", 0,
+                  1 << 20),
+        string_param("topology.arrangement", "palmtree", "global channel arrangement",
+                     {"palmtree", "consecutive"})},
+       [](const Config& c) { return std::make_unique<Dragonfly>(Dragonfly::from_config(c)); }},
+  };
+  return v;
+}
+
+const std::vector<RoutingEntry>& routings() {
+  static const std::vector<RoutingEntry> v = {
+      dragonfly_min_entry(),    dragonfly_val_entry(), dragonfly_ugal_l_entry(),
+      dragonfly_ugal_g_entry(), dragonfly_par_entry(),
+  };
+  return v;
+}
+
+const std::vector<PatternEntry>& patterns() {
+  static const std::vector<PatternEntry> v = {
+      {"uniform", "uniform random: every message to a random other node", {},
+       [](const Config&, const Topology& t, uint64_t) { return std::make_unique<UniformPattern>(t.num_nodes()); }},
+      {"adv", "ADV+i: nodes of group g send to random nodes of group g+offset (a group is a router off dragonflies)",
+       {int_param("traffic.offset", 1, "group offset i of ADV+i", 1, 1 << 20)},
+       [](const Config& c, const Topology& t, uint64_t) {
+         const int gs = group_size(t);
+         const int groups = t.num_nodes() / gs;
+         const int off = static_cast<int>(c.get_int("traffic.offset"));
+         if (off % groups == 0)
+           throw ConfigError("traffic.offset", fmt::format("must not be a multiple of the group count ({})", groups));
+         return std::make_unique<AdversarialPattern>(t.num_nodes(), gs, off);
+       }},
+      {"permutation", "random permutation without fixed points (seeded by sim.seed)", {},
+       [](const Config&, const Topology& t, uint64_t seed) {
+         return std::make_unique<PermutationPattern>(t.num_nodes(), seed);
+       }},
+      {"hotspot", "N random sources send to M random destinations (disjoint, seeded); other nodes are silent",
+       {int_param("traffic.hotspot_sources", 60, "number of sending nodes N", 1, 1 << 24),
+        int_param("traffic.hotspot_dests", 4, "number of destination nodes M", 1, 1 << 24)},
+       [](const Config& c, const Topology& t, uint64_t seed) {
+         return std::make_unique<HotspotPattern>(t.num_nodes(), static_cast<int>(c.get_int("traffic.hotspot_sources")),
+                                                 static_cast<int>(c.get_int("traffic.hotspot_dests")), seed);
+       }},
+  };
+  return v;
+}
+
+const std::vector<ProtocolEntry>& protocols() {
+  static const std::vector<ProtocolEntry> v = {
+      {"none", "no congestion control; one data class", {},
+       [](const Config&) { return std::make_unique<NoCongestionControl>(); }},
+  };
+  return v;
+}
+
+const std::vector<ParamSpec>& core_params() {
+  static const std::vector<ParamSpec> v = {
+      string_param("topology.kind", "dragonfly", "topology", {"dragonfly"}),
+      // [router]
+      int_param("router.vcs", 4, "VCs per class on every port (each routing algorithm needs a minimum: see ccsim list)", 1, 32),
+      int_param("router.buffer_depth", 32, "input buffer per VC in flits (terminal ports, and default)", 1, 1 << 20),
+      int_param("router.local_buffer_depth", 0, "input buffer per VC on local ports; 0 = buffer_depth", 0, 1 << 20),
+      int_param("router.global_buffer_depth", 256, "input buffer per VC on global ports; 0 = buffer_depth", 0,
+                1 << 20),
+      int_param("router.output_buffer", 32, "output queue per VC in flits (CIOQ)", 1, 1 << 20),
+      int_param("router.latency", 3, "cycles from a head flit's arrival to its departure at zero load", 1, 1000),
+      int_param("router.speedup", 1, "internal speedup: flits per cycle each input and output may move", 1, 16),
+      string_param("router.switching", "vct", "virtual cut-through or wormhole", {"vct", "wormhole"}),
+      bool_param("router.voq", false, "virtual output queues at each input VC"),
+      // [links]
+      int_param("links.terminal_latency", 1, "injection/ejection channel latency (cycles)", 1, 1 << 24),
+      int_param("links.local_latency", 10, "local (intra-group) channel latency (cycles)", 1, 1 << 24),
+      int_param("links.global_latency", 100, "global channel latency (cycles)", 1, 1 << 24),
+      // [routing]
+      string_param("routing.algorithm", "min", "routing algorithm (see ccsim list)"),
+      // [traffic]
+      string_param("traffic.pattern", "uniform", "traffic pattern (see ccsim list)"),
+      float_param("traffic.load", 0.1, "offered load per source node (flits/node/cycle)", 0.0, 1.0),
+      int_param("traffic.packet_size", 1, "flits per packet", 1, 4096),
+      int_param("traffic.message_size", 1, "packets per message", 1, 1 << 16),
+      string_param("traffic.injection", "bernoulli", "message arrival process", {"bernoulli"}),
+      // [congestion]
+      string_param("congestion.protocol", "none", "congestion-control protocol (see ccsim list)"),
+      // [sim]
+      int_param("sim.seed", 1, "random seed; same seed and config give identical results", 0),
+      int_param("sim.warmup", 2000, "warm-up cycles before measurement", 0),
+      int_param("sim.measure", 10000, "measurement window (cycles)", 1),
+      int_param("sim.drain_cap", 0, "max cycles to drain packets created in the window; 0 = 4*measure", 0),
+      int_param("sim.deadlock_cycles", 20000, "cycles without any flit movement, with flits in the network, "
+                "that count as deadlock", 100),
+      float_param("sim.clock_ghz", 1.0, "clock frequency, for latencies given in ns/us", 1e-6, 1e3),
+      string_param("sim.kernel", "direct", "advance time directly or from a SystemC thread under sc_start",
+                   {"direct", "systemc"}),
+  };
+  return v;
+}
+
+const TopologyEntry& find_topology(const std::string& name) {
+  for (auto& e : topologies())
+    if (e.name == name) return e;
+  throw ConfigError("topology.kind", fmt::format("unknown \"{}\"; allowed: {}", name, names(topologies())));
+}
+
+const RoutingEntry& find_routing(const std::string& topology, const std::string& name) {
+  std::string allowed;
+  for (auto& e : routings()) {
+    if (e.topology != topology) continue;
+    if (e.name == name) return e;
+    allowed += (allowed.empty() ? "" : ", ") + e.name;
+  }
+  throw ConfigError("routing.algorithm",
+                    fmt::format("unknown \"{}\" for topology {}; allowed: {}", name, topology, allowed));
+}
+
+const PatternEntry& find_pattern(const std::string& name) {
+  for (auto& e : patterns())
+    if (e.name == name) return e;
+  throw ConfigError("traffic.pattern", fmt::format("unknown \"{}\"; allowed: {}", name, names(patterns())));
+}
+
+const ProtocolEntry& find_protocol(const std::string& name) {
+  for (auto& e : protocols())
+    if (e.name == name) return e;
+  throw ConfigError("congestion.protocol", fmt::format("unknown \"{}\"; allowed: {}", name, names(protocols())));
+}
+
+std::vector<ParamSpec> applicable_params(const std::string& topology, const std::string& routing,
+                                         const std::string& pattern, const std::string& protocol) {
+  std::vector<ParamSpec> v = core_params();
+  auto add = [&](const std::vector<ParamSpec>& ps) {
+    for (auto& p : ps)
+      if (std::none_of(v.begin(), v.end(), [&](const ParamSpec& q) { return q.key == p.key; })) v.push_back(p);
+  };
+  add(find_topology(topology).params);
+  add(find_routing(topology, routing).params);
+  add(find_pattern(pattern).params);
+  add(find_protocol(protocol).params);
+  return v;
+}
+
+}  // namespace ccsim

@@ -1,0 +1,16 @@
+// Traffic patterns: who sends, and to whom each message goes.
+#pragma once
+#include "core/rng.h"
+
+namespace ccsim {
+
+class TrafficPattern {
+ public:
+  virtual ~TrafficPattern() = default;
+  // Does node `src` generate traffic at all? (hotspot sources, node sets)
+  virtual bool is_source(int src) const { return true; }
+  // Destination of the next message from `src`; never `src` itself.
+  virtual int dest(int src, Rng& rng) = 0;
+};
+
+}  // namespace ccsim
