@@ -159,22 +159,31 @@ void Network::build_traffic(const Config& cfg) {
     if (spec.pattern->is_source(n)) ++per_class_[0].sources, ++total_.sources;
 }
 
-uint64_t Network::new_message(int, const MessageRequest& req, Cycle now) {
+uint32_t Network::new_message(int, const MessageRequest& req, Cycle now) {
   const uint64_t id = next_message_id_++;
   const bool measured = in_window(now);
-  messages_.emplace(id, Message{req.packets, req.traffic_class, measured, now});
+  uint32_t slot;
+  if (free_message_slots_.empty()) {
+    slot = static_cast<uint32_t>(messages_.size());
+    messages_.push_back({});
+  } else {
+    slot = free_message_slots_.back();
+    free_message_slots_.pop_back();
+  }
+  messages_[slot] = Message{id, req.packets, req.traffic_class, measured, now};
   if (measured) {
     const int64_t flits = static_cast<int64_t>(req.packets) * req.packet_size;
     total_.window_flits_generated += flits;
     per_class_[req.traffic_class].window_flits_generated += flits;
   }
-  return id;
+  return slot;
 }
 
-Packet* Network::new_packet(uint64_t message, int src, const MessageRequest& req, Cycle now) {
+Packet* Network::new_packet(uint32_t message_slot, int src, const MessageRequest& req, Cycle now) {
   Packet* p = pool_.get();
   p->id = next_packet_id_++;
-  p->message_id = message;
+  p->message_id = messages_[message_slot].id;
+  p->message_slot = message_slot;
   p->src = src;
   p->dst = req.dst;
   p->size = req.packet_size;
@@ -194,8 +203,7 @@ void Network::deliver(Nic& nic, Packet* p, Cycle now) {
   delivered_[p->id] = 1;
   ++packets_delivered_;
   cc_->on_deliver(nic, *p, now);
-  auto it = messages_.find(p->message_id);
-  Message& m = it->second;
+  Message& m = messages_[p->message_slot];
   if (p->measured) {
     --measured_outstanding_;
     for (PacketStats* s : {&total_, &per_class_[p->traffic_class]}) {
@@ -214,7 +222,7 @@ void Network::deliver(Nic& nic, Packet* p, Cycle now) {
         ++s->messages;
         s->message_latency_sum += static_cast<double>(now - m.created);
       }
-    messages_.erase(it);
+    free_message_slots_.push_back(p->message_slot);
   }
   pool_.put(p);
 }
@@ -244,10 +252,8 @@ void Network::cycle_loop() {
   end_cycle_ = sched_.now();
 }
 
-void Network::kernel_thread() {
-  cycle_loop();
-  sc_core::sc_stop();
-}
+// With nothing else scheduled, sc_start() returns once this thread ends.
+void Network::kernel_thread() { cycle_loop(); }
 
 bool Network::check_deadlock() {
   const int64_t in_network = flits_injected_ - flits_ejected_;

@@ -56,8 +56,9 @@ class Network : public sc_core::sc_module {
   int num_nodes() const { return topo_->num_nodes(); }
   int num_routers() const { return topo_->num_routers(); }
 
-  uint64_t new_message(int src, const MessageRequest& req, Cycle now);
-  Packet* new_packet(uint64_t message, int src, const MessageRequest& req, Cycle now);
+  // Returns the message's slot, to be passed to new_packet.
+  uint32_t new_message(int src, const MessageRequest& req, Cycle now);
+  Packet* new_packet(uint32_t message_slot, int src, const MessageRequest& req, Cycle now);
   void deliver(Nic& nic, Packet* p, Cycle now);
   void flit_injected() { ++flits_injected_; }
   void flit_ejected(int node, const Packet& p, Cycle now) {
@@ -78,6 +79,7 @@ class Network : public sc_core::sc_module {
 
  private:
   struct Message {
+    uint64_t id;
     int32_t remaining;
     int16_t traffic_class;
     bool measured;
@@ -113,7 +115,8 @@ class Network : public sc_core::sc_module {
   double load_ = 0;
 
   uint64_t next_packet_id_ = 0, next_message_id_ = 0;
-  std::unordered_map<uint64_t, Message> messages_;
+  std::vector<Message> messages_;  // in-flight multi-packet messages, by slot
+  std::vector<uint32_t> free_message_slots_;
   std::vector<uint8_t> delivered_;  // by packet id: exactly-once check
   int64_t packets_created_ = 0, packets_delivered_ = 0;
   int64_t measured_outstanding_ = 0;

@@ -20,26 +20,23 @@ void Nic::connect(Link* to_router, int router_depth, int num_vcs, int vcs_per_cl
 void Nic::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
   const auto* req = reinterpret_cast<const MessageRequest*>(trans.get_data_ptr());
   const Cycle now = net_->now();
-  const uint64_t msg = net_->new_message(id_, *req, now);
-  int slot;
-  auto it = dest_slot_.find(req->dst);
-  if (it == dest_slot_.end()) {
-    slot = static_cast<int>(dests_.size());
-    dest_slot_.emplace(req->dst, slot);
-    dests_.emplace_back();
-  } else {
-    slot = it->second;
-  }
-  DestQueue& dq = dests_[slot];
-  for (int i = 0; i < req->packets; ++i) {
-    Packet* p = net_->new_packet(msg, id_, *req, now);
-    dq.packets.push_back(p);
-  }
-  queued_packets_ += req->packets;
-  if (!dq.active) {
-    dq.active = true;
+  const uint32_t msg = net_->new_message(id_, *req, now);
+  int slot = dest_slot_.find(req->dst);
+  if (slot == FlatIntMap::kEmpty) {
+    if (free_slots_.empty()) {
+      slot = static_cast<int>(dests_.size());
+      dests_.emplace_back();
+    } else {
+      slot = free_slots_.back();
+      free_slots_.pop_back();
+    }
+    dest_slot_.insert(req->dst, slot);
+    dests_[slot].dst = req->dst;
     active_.push_back(slot);
   }
+  DestQueue& dq = dests_[slot];
+  for (int i = 0; i < req->packets; ++i) dq.packets.push_back(net_->new_packet(msg, id_, *req, now));
+  queued_packets_ += req->packets;
   net_->scheduler().wake(this, now);
   trans.set_response_status(tlm::TLM_OK_RESPONSE);
   (void)delay;
@@ -89,8 +86,12 @@ Packet* Nic::next_packet(Cycle now, int& vc_out) {
     dq.packets.pop_front();
     --queued_packets_;
     active_.pop_front();
-    if (dq.packets.empty()) dq.active = false;
-    else active_.push_back(slot);
+    if (dq.packets.empty()) {
+      dest_slot_.erase(dq.dst);
+      free_slots_.push_back(slot);
+    } else {
+      active_.push_back(slot);
+    }
     vc_out = vc;
     return p;
   }

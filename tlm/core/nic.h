@@ -7,10 +7,10 @@
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_target_socket.h>
-#include <unordered_map>
 #include <vector>
 
 #include "core/fifo.h"
+#include "core/flat_map.h"
 #include "core/link.h"
 #include "core/packet.h"
 #include "core/scheduler.h"
@@ -42,7 +42,7 @@ class Nic : public sc_core::sc_module, public Component {
 
   struct DestQueue {
     Fifo<Packet*> packets;
-    bool active = false;
+    int dst = -1;
   };
   int id_;
   Network* net_;
@@ -51,9 +51,11 @@ class Nic : public sc_core::sc_module, public Component {
   std::vector<int> credits_;
   int vcs_per_class_ = 1;
   int vc_rr_ = 0;
-  std::unordered_map<int, int> dest_slot_;
+  // Queues of destinations with packets waiting; released when they empty.
+  FlatIntMap dest_slot_;
   std::vector<DestQueue> dests_;
-  Fifo<int> active_;            // destinations with packets, in round-robin order
+  std::vector<int> free_slots_;
+  Fifo<int> active_;            // slots with packets, in round-robin order
   int64_t queued_packets_ = 0;
   Packet* sending_ = nullptr;   // packet being injected
   int sent_flits_ = 0;

@@ -13,6 +13,7 @@ namespace ccsim {
 struct Packet {
   uint64_t id = 0;          // unique per run; copies made by retransmission keep it
   uint64_t message_id = 0;
+  uint32_t message_slot = 0;   // the network's reassembly record
   int32_t src = -1, dst = -1;  // node ids
   int32_t size = 1;            // flits
   int16_t traffic_class = 0;   // index of the [[traffic.class]] that generated it

@@ -4,6 +4,7 @@
 #include <cassert>
 
 #include "core/network.h"
+#include "core/params.h"
 
 namespace ccsim {
 
@@ -24,6 +25,9 @@ Router::Router(sc_core::sc_module_name name, int id, int radix, const RouterPara
     return params_.class_priority[x] > params_.class_priority[y];
   });
   requests_.resize(radix);
+  req_mask_.assign(radix, 0);
+  if (num_vcs_ > 32) throw ConfigError("router.vcs", "at most 32 VCs per port in all classes");
+  if (radix > 64) throw ConfigError("topology", "routers of radix above 64 are not supported");
 }
 
 void Router::connect(int port, PortKind kind, Link* in, int input_depth, Link* out, int downstream_depth) {
@@ -83,8 +87,9 @@ void Router::receive(Cycle now) {
           e.out_port = static_cast<int16_t>(r.port);
           e.out_vc = static_cast<int16_t>(-2 - r.slot);  // routed, VC not yet allocated
           q = r.port;
-          vc.nonempty |= uint64_t{1} << q;
         }
+        vc.nonempty |= uint64_t{1} << q;
+        ip.busy |= 1u << f.vc;
         vc.queues[q].push_back(e);
         vc.last_queue = q;
         ++ip.packets;
@@ -135,27 +140,22 @@ bool Router::try_allocate(Cycle now, int in_port, int in_vc, int queue, InPacket
 }
 
 void Router::allocate_vcs(Cycle now) {
-  // Inputs are visited from a rotating start so no input is favoured.
+  // Inputs are visited from a rotating start so no input is favoured; classes
+  // by priority.
   const int start = va_start_;
   va_start_ = va_start_ + 1 == radix_ ? 0 : va_start_ + 1;
   for (int cls : class_order_) {
-    const int vbase = cls * params_.vcs_per_class;
+    const uint32_t cls_mask = ((1u << params_.vcs_per_class) - 1) << (cls * params_.vcs_per_class);
     for (int k = 0; k < radix_; ++k) {
       const int p = start + k < radix_ ? start + k : start + k - radix_;
       InputPort& ip = in_[p];
-      if (ip.packets == 0) continue;
-      for (int v = vbase; v < vbase + params_.vcs_per_class; ++v) {
+      for (uint32_t m = ip.busy & cls_mask; m; m &= m - 1) {
+        const int v = __builtin_ctz(m);
         InputVc& vc = ip.vcs[v];
-        if (vc.occupancy == 0 && !params_.voq && vc.queues[0].empty()) continue;
-        if (params_.voq) {
-          for (uint64_t m = vc.nonempty; m; m &= m - 1) {
-            const int q = __builtin_ctzll(m);
-            InPacket& e = vc.queues[q].front();
-            if (e.out_vc < 0) try_allocate(now, p, v, q, e);
-          }
-        } else if (!vc.queues[0].empty()) {
-          InPacket& e = vc.queues[0].front();
-          if (e.out_vc < 0) try_allocate(now, p, v, 0, e);
+        for (uint64_t qm = vc.nonempty; qm; qm &= qm - 1) {
+          const int q = __builtin_ctzll(qm);
+          InPacket& e = vc.queues[q].front();
+          if (e.out_vc < 0) try_allocate(now, p, v, q, e);
         }
       }
     }
@@ -164,85 +164,98 @@ void Router::allocate_vcs(Cycle now) {
 
 void Router::traverse_switch(Cycle now) {
   for (auto& op : out_) op.accepted = 0;
+  const int n = params_.vcs_per_class;
+  const int top_priority = params_.class_priority[class_order_[0]];
   for (int round = 0; round < params_.speedup; ++round) {
-    // Input stage: each input port picks one of its VCs (priority class, then round robin).
-    bool any = false;
+    // Input stage: each input picks one VC with a flit to move (priority
+    // class first, then round robin) and requests that VC's output.
+    uint64_t outputs = 0;
     for (int p = 0; p < radix_; ++p) {
+      InputPort& ip = in_[p];
+      if (!ip.busy) continue;
       Request& r = requests_[p];
       r.out_port = -1;
-      InputPort& ip = in_[p];
-      if (ip.packets == 0) continue;
       for (int cls : class_order_) {
-        const int vbase = cls * params_.vcs_per_class;
-        const int n = params_.vcs_per_class;
+        const int vbase = cls * n;
         for (int k = 0; k < n && r.out_port < 0; ++k) {
-          const int v = vbase + (ip.rr + k) % n;
+          int v = ip.rr + k;
+          v = vbase + (v >= n ? v - n : v);
+          if (!(ip.busy >> v & 1u)) continue;
           InputVc& vc = ip.vcs[v];
-          if (vc.occupancy == 0) continue;
-          auto consider = [&](int q) {
+          for (uint64_t qm = vc.nonempty; qm; qm &= qm - 1) {
+            const int q = __builtin_ctzll(qm);
             InPacket& e = vc.queues[q].front();
-            if (e.out_vc < 0 || e.arrived <= e.sent) return false;
+            if (e.out_vc < 0 || e.arrived <= e.sent) continue;
             OutputPort& op = out_[e.out_port];
-            if (op.accepted >= params_.speedup) return false;
-            OutputVc& ov = op.vcs[e.out_vc];
-            if (!params_.cut_through && ov.occupancy + 1 > params_.output_buffer) return false;
+            if (op.accepted >= params_.speedup) continue;
+            if (!params_.cut_through && op.vcs[e.out_vc].occupancy + 1 > params_.output_buffer) continue;
             r = {v, q, e.out_port, params_.class_priority[cls]};
-            return true;
-          };
-          if (params_.voq) {
-            for (uint64_t m = vc.nonempty; m; m &= m - 1)
-              if (consider(__builtin_ctzll(m))) break;
-          } else if (!vc.queues[0].empty()) {
-            consider(0);
+            break;
           }
         }
         if (r.out_port >= 0) break;
       }
-      any |= r.out_port >= 0;
+      if (r.out_port >= 0) {
+        req_mask_[r.out_port] |= uint64_t{1} << p;
+        outputs |= uint64_t{1} << r.out_port;
+      }
     }
-    if (!any) break;
-    // Output stage: each output grants up to its remaining speedup, highest
-    // priority first, round robin among inputs.
-    for (int o = 0; o < radix_; ++o) {
+    if (!outputs) break;
+    // Output stage: each output grants up to its remaining speedup, the
+    // highest priority class first, round robin among inputs.
+    for (uint64_t om = outputs; om; om &= om - 1) {
+      const int o = __builtin_ctzll(om);
       OutputPort& op = out_[o];
-      for (int pass = 0; pass < 2 && op.accepted < params_.speedup; ++pass) {
-        for (int k = 0; k < radix_ && op.accepted < params_.speedup; ++k) {
-          const int p = (op.sa_rr + k) % radix_;
-          Request& r = requests_[p];
-          if (r.out_port != o) continue;
-          // pass 0 serves the highest priority present among requests to o.
-          if (pass == 0 && r.priority < params_.class_priority[class_order_[0]]) continue;
-          // Grant: move one flit from input (p, r.vc, r.queue) to output o.
-          InputPort& ip = in_[p];
-          InputVc& vc = ip.vcs[r.vc];
-          Fifo<InPacket>& q = vc.queues[r.queue];
-          InPacket& e = q.front();
-          OutputVc& ov = op.vcs[e.out_vc];
-          if (e.sent == 0) {
-            ov.q.push_back({e.pkt, 0, 0});
-            if (net_->cc_switch_hook()) net_->congestion().on_switch_forward(*this, *e.pkt, o, now);
-          }
-          ++ov.q.back().arrived;
-          ++ov.occupancy;
-          --ov.reserved;
-          ++op.queued;
-          ++op.accepted;
-          ++e.sent;
-          --vc.occupancy;
-          ip.link->send_credit(now, r.vc);
-          if (e.sent == e.pkt->size) {
-            ov.locked = false;
-            q.pop_front();
-            --ip.packets;
-            if (q.empty()) vc.nonempty &= ~(uint64_t{1} << r.queue);
-          }
-          ip.rr = (r.vc % params_.vcs_per_class + 1) % params_.vcs_per_class;
-          op.sa_rr = (p + 1) % radix_;
-          r.out_port = -1;
-        }
+      uint64_t mask = req_mask_[o];
+      req_mask_[o] = 0;
+      while (mask && op.accepted < params_.speedup) {
+        uint64_t pick = mask;
+        uint64_t hi = 0;
+        for (uint64_t m = mask; m; m &= m - 1)
+          if (requests_[__builtin_ctzll(m)].priority == top_priority) hi |= m & -m;
+        if (hi) pick = hi;
+        const uint64_t from_rr = pick & (~uint64_t{0} << op.sa_rr);
+        const int p = __builtin_ctzll(from_rr ? from_rr : pick);
+        mask &= ~(uint64_t{1} << p);
+        grant(now, p, o);
+        op.sa_rr = p + 1 == radix_ ? 0 : p + 1;
       }
     }
   }
+}
+
+void Router::grant(Cycle now, int p, int o) {
+  Request& r = requests_[p];
+  OutputPort& op = out_[o];
+  InputPort& ip = in_[p];
+  InputVc& vc = ip.vcs[r.vc];
+  Fifo<InPacket>& q = vc.queues[r.queue];
+  InPacket& e = q.front();
+  OutputVc& ov = op.vcs[e.out_vc];
+  if (e.sent == 0) {
+    ov.q.push_back({e.pkt, 0, 0});
+    if (net_->cc_switch_hook()) net_->congestion().on_switch_forward(*this, *e.pkt, o, now);
+  }
+  ++ov.q.back().arrived;
+  ++ov.occupancy;
+  --ov.reserved;
+  ++op.queued;
+  ++op.accepted;
+  ++e.sent;
+  --vc.occupancy;
+  ip.link->send_credit(now, r.vc);
+  if (e.sent == e.pkt->size) {
+    ov.locked = false;
+    q.pop_front();
+    --ip.packets;
+    if (q.empty()) {
+      vc.nonempty &= ~(uint64_t{1} << r.queue);
+      if (!vc.nonempty) ip.busy &= ~(1u << r.vc);
+    }
+  }
+  const int next = r.vc % params_.vcs_per_class + 1;
+  ip.rr = next == params_.vcs_per_class ? 0 : next;
+  r.out_port = -1;
 }
 
 void Router::send_links(Cycle now) {

@@ -74,7 +74,7 @@ class Router : public sc_core::sc_module, public Component, public RouterContext
   };
   struct InputVc {
     std::vector<Fifo<InPacket>> queues;  // 1, or one per output port with VOQ
-    uint64_t nonempty = 0;               // bit q set when queues[q] holds packets (VOQ)
+    uint64_t nonempty = 0;               // bit q set when queues[q] holds packets
     int last_queue = 0;                  // queue receiving the packet in transfer
     int occupancy = 0;
   };
@@ -83,6 +83,7 @@ class Router : public sc_core::sc_module, public Component, public RouterContext
     std::vector<InputVc> vcs;
     int depth = 0;
     int packets = 0;
+    uint32_t busy = 0;  // bit v set while VC v holds packets
     int rr = 0;
   };
   struct OutPacket {
@@ -111,6 +112,7 @@ class Router : public sc_core::sc_module, public Component, public RouterContext
   void allocate_vcs(Cycle now);
   void traverse_switch(Cycle now);
   void send_links(Cycle now);
+  void grant(Cycle now, int in_port, int out_port);
   bool try_allocate(Cycle now, int in_port, int in_vc, int queue, InPacket& ip);
   int queue_count() const { return params_.voq ? radix_ : 1; }
 
@@ -127,6 +129,7 @@ class Router : public sc_core::sc_module, public Component, public RouterContext
   // Crossbar requests of one round: per input, the chosen (vc, queue).
   struct Request { int vc, queue, out_port, priority; };
   std::vector<Request> requests_;
+  std::vector<uint64_t> req_mask_;  // per output: inputs requesting it this round
 };
 
 template <typename F>

@@ -17,6 +17,15 @@ Dragonfly::Dragonfly(int p, int a, int h, int groups, Arrangement arr)
                       fmt::format("groups-1 must divide a*h = {} so every pair of groups gets the same "
                                   "number of global channels; got groups = {}",
                                   a * h, groups));
+  port_to_group_.assign(static_cast<size_t>(num_routers()) * g_, -1);
+  for (int r = 0; r < num_routers(); ++r)
+    for (int t = 0; t < g_; ++t) {
+      if (t == group_of(r)) continue;
+      int er, ep;
+      global_exit(group_of(r), t, 0, er, ep);
+      port_to_group_[static_cast<size_t>(r) * g_ + t] =
+          static_cast<int16_t>(er == r ? ep : local_port(index_in_group(r), index_in_group(er)));
+    }
 }
 
 Dragonfly Dragonfly::from_config(const Config& cfg) {
@@ -77,6 +86,7 @@ void Dragonfly::global_exit(int from, int to, int copy, int& router, int& port) 
 }
 
 int Dragonfly::min_port_to_group(int router, int group, int copy) const {
+  if (copy == 0) return port_to_group_[static_cast<size_t>(router) * g_ + group];
   int exit_router, exit_port;
   global_exit(group_of(router), group, copy, exit_router, exit_port);
   if (exit_router == router) return exit_port;

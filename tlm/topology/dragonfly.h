@@ -13,7 +13,9 @@
 // With g - 1 < a*h, group-outputs repeat: copy c = j / (g-1) of logical output j % (g-1);
 // (g - 1) must divide a*h so every pair of groups gets the same number of links.
 #pragma once
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "topology/topology.h"
 
@@ -64,6 +66,7 @@ class Dragonfly : public Topology {
   int group_output_to(int G, int t) const;
   int p_, a_, h_, g_;
   Arrangement arr_;
+  std::vector<int16_t> port_to_group_;  // [router * g + group], copy 0: the hot path
 };
 
 }  // namespace ccsim

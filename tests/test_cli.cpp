@@ -1,0 +1,93 @@
+// The ccsim program as users and scripts call it.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+namespace {
+
+struct Output {
+  int status;
+  std::string out;
+};
+
+Output sh(const std::string& cmd) {
+  Output o{0, ""};
+  FILE* f = popen((cmd + " 2>&1").c_str(), "r");
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, f)) > 0) o.out.append(buf, n);
+  const int st = pclose(f);
+  o.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return o;
+}
+
+const std::string kBin = CCSIM_BINARY;
+const std::string kDemo = std::string(CCSIM_SOURCE_DIR) + "/experiments/demo.toml";
+const std::string kShort = " -s sim.warmup=200 -s sim.measure=1000";
+
+}  // namespace
+
+TEST(Cli, RunWritesResultJson) {
+  auto o = sh(kBin + " run " + kDemo + kShort);
+  ASSERT_EQ(o.status, 0) << o.out;
+  auto j = nlohmann::json::parse(o.out);
+  for (const char* k : {"config", "seed", "offered_load", "accepted_throughput", "avg_packet_latency",
+                        "avg_network_latency", "avg_message_latency", "latency_p50", "latency_p99", "avg_hops",
+                        "misrouted_fraction", "node_accepted_min", "node_accepted_max", "saturated",
+                        "packets_created", "packets_delivered", "deadlock", "perf"})
+    EXPECT_TRUE(j.contains(k)) << k;
+  for (const char* k : {"wall_seconds", "cycles_per_second", "flit_hops_per_second", "peak_rss_mb"})
+    EXPECT_TRUE(j["perf"].contains(k)) << k;
+}
+
+TEST(Cli, SystemCKernelGivesTheSameResultAsDirect) {
+  auto a = sh(kBin + " run " + kDemo + kShort + " -s sim.kernel=direct");
+  auto b = sh(kBin + " run " + kDemo + kShort + " -s sim.kernel=systemc");
+  ASSERT_EQ(a.status, 0) << a.out;
+  ASSERT_EQ(b.status, 0) << b.out;
+  auto ja = nlohmann::json::parse(a.out), jb = nlohmann::json::parse(b.out);
+  ja.erase("perf"), jb.erase("perf");
+  ja["config"].erase("sim.kernel"), jb["config"].erase("sim.kernel");
+  EXPECT_EQ(ja.dump(), jb.dump());
+}
+
+TEST(Cli, ConfigErrorIsOneLineAndNonZero) {
+  auto o = sh(kBin + " run " + kDemo + " -s traffic.load=2");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_EQ(o.out, "error: traffic.load: must be between 0 and 1, got 2\n");
+}
+
+TEST(Cli, PrintConfigShowsEveryKey) {
+  auto o = sh(kBin + " run " + kDemo + " --print-config");
+  ASSERT_EQ(o.status, 0);
+  for (const char* s : {"[topology]", "[router]", "[links]", "[routing]", "[traffic]", "[congestion]", "[sim]",
+                        "algorithm = \"ugal_l\"", "ugal_threshold = 30"})
+    EXPECT_NE(o.out.find(s), std::string::npos) << s;
+}
+
+TEST(Cli, ListNamesEveryComponent) {
+  auto o = sh(kBin + " list");
+  ASSERT_EQ(o.status, 0);
+  for (const char* s : {"dragonfly", "min", "val", "ugal_l", "ugal_g", "par", "uniform", "adv", "permutation",
+                        "hotspot", "none", "topology.p", "traffic.hotspot_sources"})
+    EXPECT_NE(o.out.find(s), std::string::npos) << s;
+}
+
+TEST(Cli, SweepWritesPointsAndSummary) {
+  const auto dir = std::filesystem::temp_directory_path() / "ccsim_sweep_test";
+  std::filesystem::remove_all(dir);
+  auto o = sh(kBin + " sweep " + kDemo + " --param traffic.load=0.1,0.2 -j 2 -o " + dir.string() + kShort);
+  ASSERT_EQ(o.status, 0) << o.out;
+  EXPECT_TRUE(std::filesystem::exists(dir / "load-0.1.json"));
+  EXPECT_TRUE(std::filesystem::exists(dir / "load-0.2.json"));
+  std::ifstream csv(dir / "summary.csv");
+  std::string header, line;
+  std::getline(csv, header);
+  int rows = 0;
+  while (std::getline(csv, line)) ++rows;
+  EXPECT_EQ(rows, 2);
+  EXPECT_NE(header.find("accepted_throughput"), std::string::npos);
+}
