@@ -4,7 +4,7 @@ JOBS  ?= $(shell nproc)
 CMAKE_FLAGS ?=
 PY    := $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || echo python3)
 
-.PHONY: all deps configure build run test bench waves area verify lint clean
+.PHONY: all deps configure build run test bench waves area verify docs clean
 
 all: build
 
@@ -40,6 +40,9 @@ area: configure
 verify: configure
 	cmake --build $(BUILD) -j $(JOBS)
 	cd $(BUILD) && CCSIM_SOAK=1 ctest --output-on-failure -L hw
+
+docs: build
+	$(BUILD)/ccsim list --markdown > docs/config.md
 
 clean:
 	rm -rf $(BUILD)

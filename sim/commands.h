@@ -22,5 +22,6 @@ int command_run(const RunOptions& opt, const char* argv0);
 int command_sweep(const SweepOptions& opt, const char* argv0);
 int command_plot(const std::string& dir);
 int command_list(std::ostream& out);
+int command_list_markdown(std::ostream& out);
 
 }  // namespace ccsim

@@ -40,14 +40,17 @@ int sc_main(int argc, char** argv) {
   auto* plot_cmd = app.add_subcommand("plot", "plot latency and accepted throughput vs offered load of a sweep");
   plot_cmd->add_option("dir", plot_dir, "sweep output directory")->required();
 
-  app.add_subcommand("list", "list topologies, routing algorithms, protocols and patterns with their parameters");
+  bool markdown = false;
+  auto* list_cmd =
+      app.add_subcommand("list", "list topologies, routing algorithms, protocols and patterns with their parameters");
+  list_cmd->add_flag("--markdown", markdown, "print the configuration reference as Markdown (docs/config.md)");
 
   CLI11_PARSE(app, argc, argv);
   try {
     if (*run_cmd) return ccsim::command_run(run, argv[0]);
     if (*sweep_cmd) return ccsim::command_sweep(sweep, argv[0]);
     if (*plot_cmd) return ccsim::command_plot(plot_dir);
-    return ccsim::command_list(std::cout);
+    return markdown ? ccsim::command_list_markdown(std::cout) : ccsim::command_list(std::cout);
   } catch (const ccsim::ConfigError& e) {
     std::cerr << "error: " << e.what() << "\n";
     return 2;

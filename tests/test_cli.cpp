@@ -91,3 +91,11 @@ TEST(Cli, SweepWritesPointsAndSummary) {
   EXPECT_EQ(rows, 2);
   EXPECT_NE(header.find("accepted_throughput"), std::string::npos);
 }
+
+TEST(Cli, ConfigReferenceIsUpToDate) {
+  auto o = sh(kBin + " list --markdown");
+  ASSERT_EQ(o.status, 0);
+  std::ifstream f(std::string(CCSIM_SOURCE_DIR) + "/docs/config.md");
+  std::string doc((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(doc, o.out) << "regenerate with: build/ccsim list --markdown > docs/config.md";
+}

@@ -4,6 +4,7 @@
 // cycle t is visible at t + latency >= t + 1.
 #pragma once
 #include <cassert>
+#include <cstdint>
 
 #include "core/fifo.h"
 #include "core/packet.h"
@@ -24,21 +25,28 @@ class Link {
   void send_flit(Cycle now, const Flit& f) {
     assert(last_flit_cycle_ < now && "at most one flit per cycle");
     last_flit_cycle_ = now;
+    if (flits_.empty()) next_flit_at_ = now + latency_;
     flits_.push_back({now + latency_, f});
   }
-  bool flit_ready(Cycle now) const { return !flits_.empty() && flits_.front().at <= now; }
+  // The receiver polls every cycle it runs: keep the check on one cache line.
+  bool flit_ready(Cycle now) const { return next_flit_at_ <= now; }
   Flit take_flit() {
     Flit f = flits_.front().flit;
     flits_.pop_front();
+    next_flit_at_ = flits_.empty() ? kNever : flits_.front().at;
     return f;
   }
 
   // Receiver side returns credits, one per freed buffer slot.
-  void send_credit(Cycle now, int vc) { credits_.push_back({now + latency_, vc}); }
-  bool credit_ready(Cycle now) const { return !credits_.empty() && credits_.front().at <= now; }
+  void send_credit(Cycle now, int vc) {
+    if (credits_.empty()) next_credit_at_ = now + latency_;
+    credits_.push_back({now + latency_, vc});
+  }
+  bool credit_ready(Cycle now) const { return next_credit_at_ <= now; }
   int take_credit() {
     int vc = credits_.front().vc;
     credits_.pop_front();
+    next_credit_at_ = credits_.empty() ? kNever : credits_.front().at;
     return vc;
   }
 
@@ -64,6 +72,8 @@ class Link {
  private:
   struct TimedFlit { Cycle at; Flit flit; };
   struct TimedCredit { Cycle at; int vc; };
+  static constexpr Cycle kNever = INT64_MAX;
+  Cycle next_flit_at_ = kNever, next_credit_at_ = kNever;
   int latency_;
   PortKind kind_;
   Cycle last_flit_cycle_ = -1;

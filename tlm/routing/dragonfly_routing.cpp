@@ -23,6 +23,10 @@ int DragonflyRouting::min_port(int router, const Packet& p) const {
 }
 
 int DragonflyRouting::nonmin_hops(int router, int gi, const Packet& p) const {
+  if (copy_for(p) == 0) {
+    const bool exits_here = df_.port_kind(router, df_.min_port_to_group(router, gi, 0)) == PortKind::Global;
+    return !exits_here + 1 + df_.min_hops(df_.entry_router(df_.group_of(router), gi), dst_router(p));
+  }
   int exit_router, exit_port;
   df_.global_exit(df_.group_of(router), gi, copy_for(p), exit_router, exit_port);
   const int entry = df_.peer(exit_router, exit_port).id;

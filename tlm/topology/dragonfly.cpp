@@ -26,6 +26,20 @@ Dragonfly::Dragonfly(int p, int a, int h, int groups, Arrangement arr)
       port_to_group_[static_cast<size_t>(r) * g_ + t] =
           static_cast<int16_t>(er == r ? ep : local_port(index_in_group(r), index_in_group(er)));
     }
+  entry_.assign(static_cast<size_t>(g_) * g_, -1);
+  for (int f = 0; f < g_; ++f)
+    for (int t = 0; t < g_; ++t) {
+      if (f == t) continue;
+      int er, ep;
+      global_exit(f, t, 0, er, ep);
+      entry_[static_cast<size_t>(f) * g_ + t] = peer(er, ep).id;
+    }
+  if (num_routers() <= 4096) {
+    hops_.resize(static_cast<size_t>(num_routers()) * num_routers());
+    for (int f = 0; f < num_routers(); ++f)
+      for (int t = 0; t < num_routers(); ++t)
+        hops_[static_cast<size_t>(f) * num_routers() + t] = static_cast<uint8_t>(compute_min_hops(f, t));
+  }
 }
 
 Dragonfly Dragonfly::from_config(const Config& cfg) {
@@ -105,7 +119,7 @@ int Dragonfly::hops_to_group(int router, int group, int copy) const {
   return (exit_router != router) + 1;
 }
 
-int Dragonfly::min_hops(int from, int to) const {
+int Dragonfly::compute_min_hops(int from, int to) const {
   if (from == to) return 0;
   if (group_of(from) == group_of(to)) return 1;
   int exit_router, exit_port;

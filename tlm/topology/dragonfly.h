@@ -34,7 +34,10 @@ class Dragonfly : public Topology {
   PortPeer peer(int router, int port) const override;
   int node_router(int node) const override { return node / p_; }
   int node_port(int node) const override { return node % p_; }
-  int min_hops(int from_router, int to_router) const override;
+  int min_hops(int from_router, int to_router) const override {
+    return hops_.empty() ? compute_min_hops(from_router, to_router)
+                         : hops_[static_cast<size_t>(from_router) * num_routers() + to_router];
+  }
   int diameter() const override { return g_ > 1 ? 3 : (a_ > 1 ? 1 : 0); }
 
   int p() const { return p_; }
@@ -61,12 +64,18 @@ class Dragonfly : public Topology {
   // Router-to-router hops from `router` to the first router of group `group` reached minimally.
   int hops_to_group(int router, int group, int copy) const;
 
+  // Router of group `to` where copy 0 of the channel from group `from` lands.
+  int entry_router(int from, int to) const { return entry_[static_cast<size_t>(from) * g_ + to]; }
+
  private:
+  int compute_min_hops(int from, int to) const;
   int target_group(int G, int j) const;  // logical group-output j (< g-1)
   int group_output_to(int G, int t) const;
   int p_, a_, h_, g_;
   Arrangement arr_;
   std::vector<int16_t> port_to_group_;  // [router * g + group], copy 0: the hot path
+  std::vector<int> entry_;              // [from group * g + to group]
+  std::vector<uint8_t> hops_;           // [router * routers + router], small networks only
 };
 
 }  // namespace ccsim
