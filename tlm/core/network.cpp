@@ -28,12 +28,12 @@ int max_latency(const Config& c) {
 
 }  // namespace
 
-Network::Network(sc_core::sc_module_name name, const Config& cfg)
+Network::Network(sc_core::sc_module_name name, const Config& cfg, std::unique_ptr<RoutingFunction> routing)
     : sc_core::sc_module(name),
       cfg_(cfg),
       seed_(static_cast<uint64_t>(cfg.get_int("sim.seed"))),
       sched_(max_latency(cfg) + static_cast<int>(cfg.get_int("router.latency")) + 2) {
-  build(cfg);
+  build(cfg, std::move(routing));
   build_traffic(cfg);
   use_kernel_ = cfg.get_string("sim.kernel") == "systemc";
   if (use_kernel_) SC_THREAD(kernel_thread);
@@ -41,13 +41,13 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg)
 
 Network::~Network() = default;
 
-void Network::build(const Config& cfg) {
+void Network::build(const Config& cfg, std::unique_ptr<RoutingFunction> routing) {
   const std::string kind = cfg.get_string("topology.kind");
   topo_ = find_topology(kind).make(cfg);
   topo_->terminal_latency = static_cast<int>(cfg.get_int("links.terminal_latency"));
   topo_->local_latency = static_cast<int>(cfg.get_int("links.local_latency"));
   topo_->global_latency = static_cast<int>(cfg.get_int("links.global_latency"));
-  routing_ = find_routing(kind, cfg.get_string("routing.algorithm")).make(cfg, *topo_);
+  routing_ = routing ? std::move(routing) : find_routing(kind, cfg.get_string("routing.algorithm")).make(cfg, *topo_);
   cc_ = find_protocol(cfg.get_string("congestion.protocol")).make(cfg);
   cc_switch_hook_ = cc_->has_switch_hook();
   cut_through_ = cfg.get_string("router.switching") == "vct";

@@ -36,7 +36,8 @@ class SimError : public std::runtime_error {
 class Network : public sc_core::sc_module {
  public:
   SC_HAS_PROCESS(Network);
-  Network(sc_core::sc_module_name name, const Config& cfg);
+  // `routing` replaces the configured routing function (tests of broken routing).
+  Network(sc_core::sc_module_name name, const Config& cfg, std::unique_ptr<RoutingFunction> routing = nullptr);
   ~Network() override;
 
   // Runs warm-up, measurement and drain; returns the result document.
@@ -85,7 +86,7 @@ class Network : public sc_core::sc_module {
     bool measured;
     Cycle created;
   };
-  void build(const Config& cfg);
+  void build(const Config& cfg, std::unique_ptr<RoutingFunction> routing);
   void build_traffic(const Config& cfg);
   void cycle_loop();
   void kernel_thread();
