@@ -88,6 +88,7 @@ void Router::receive(Cycle now) {
           e.out_vc = static_cast<int16_t>(-2 - r.slot);  // routed, VC not yet allocated
           q = r.port;
         }
+        if (vc.queues[q].empty()) ip.need_va |= 1u << f.vc;
         vc.nonempty |= uint64_t{1} << q;
         ip.busy |= 1u << f.vc;
         vc.queues[q].push_back(e);
@@ -149,14 +150,16 @@ void Router::allocate_vcs(Cycle now) {
     for (int k = 0; k < radix_; ++k) {
       const int p = start + k < radix_ ? start + k : start + k - radix_;
       InputPort& ip = in_[p];
-      for (uint32_t m = ip.busy & cls_mask; m; m &= m - 1) {
+      for (uint32_t m = ip.need_va & cls_mask; m; m &= m - 1) {
         const int v = __builtin_ctz(m);
         InputVc& vc = ip.vcs[v];
+        bool waiting = false;
         for (uint64_t qm = vc.nonempty; qm; qm &= qm - 1) {
           const int q = __builtin_ctzll(qm);
           InPacket& e = vc.queues[q].front();
-          if (e.out_vc < 0) try_allocate(now, p, v, q, e);
+          if (e.out_vc < 0 && !try_allocate(now, p, v, q, e)) waiting = true;
         }
+        if (!waiting) ip.need_va &= ~(1u << v);
       }
     }
   }
@@ -248,6 +251,7 @@ void Router::grant(Cycle now, int p, int o) {
     ov.locked = false;
     q.pop_front();
     --ip.packets;
+    if (!q.empty()) ip.need_va |= 1u << r.vc;  // the next packet needs an output VC
     if (q.empty()) {
       vc.nonempty &= ~(uint64_t{1} << r.queue);
       if (!vc.nonempty) ip.busy &= ~(1u << r.vc);

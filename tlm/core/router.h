@@ -83,7 +83,8 @@ class Router : public sc_core::sc_module, public Component, public RouterContext
     std::vector<InputVc> vcs;
     int depth = 0;
     int packets = 0;
-    uint32_t busy = 0;  // bit v set while VC v holds packets
+    uint32_t busy = 0;    // bit v set while VC v holds packets
+    uint32_t need_va = 0; // bit v set while a front packet of VC v has no output VC
     int rr = 0;
   };
   struct OutPacket {
