@@ -30,6 +30,7 @@ ContentionDegreeUnit::ContentionDegreeUnit(const Config& config) : cfg_(config) 
   sum_max_.assign(r, 0);
   sum_min_.assign(r, 0);
   congested_.assign(r, 0);
+  active_.assign(r, 0);
   lhs_factor_ = 2ull * cfg_.num_bound_samples;
   rhs_offset_ = 2ull * cfg_.num_bound_samples * cfg_.num_samples * cfg_.metric_threshold;
   reset();
@@ -59,7 +60,37 @@ void ContentionDegreeUnit::reset() {
   std::fill(sum_dcr_.begin(), sum_dcr_.end(), 0);
   std::fill(sum_max_.begin(), sum_max_.end(), 0);
   std::fill(sum_min_.begin(), sum_min_.end(), 0);
+  std::fill(active_.begin(), active_.end(), 0);
+  active_ports_ = 0;
+  sample_tail_clean_ = bound_tail_clean_ = false;
   for (int o = 0; o < cfg_.radix; ++o) congested_[o] = metric_exceeds(o);
+}
+
+void ContentionDegreeUnit::skip_idle(uint64_t cycles) {
+  if (cycles == 0) return;
+  const uint64_t n = static_cast<uint64_t>(cfg_.num_samples);
+  const uint64_t b = static_cast<uint64_t>(cfg_.bound_sample_interval);
+  const uint64_t m = static_cast<uint64_t>(cfg_.num_bound_samples);
+  // A FIFO that has not wrapped yet holds stale words at and past its pointer (the RTL masks
+  // them with the full flag until the wrap). Stepping zeros would overwrite them; clear them
+  // once after each reset instead.
+  const size_t r = static_cast<size_t>(cfg_.radix);
+  if (!sample_full_ && !sample_tail_clean_) {
+    std::fill(sample_mem_.begin() + sample_ptr_ * r, sample_mem_.end(), 0);
+    sample_tail_clean_ = true;
+  }
+  if (!bound_full_ && !bound_tail_clean_) {
+    std::fill(bound_max_mem_.begin() + bound_ptr_ * r, bound_max_mem_.end(), 0);
+    std::fill(bound_min_mem_.begin() + bound_ptr_ * r, bound_min_mem_.end(), 0);
+    bound_tail_clean_ = true;
+  }
+  if (sample_ptr_ + cycles >= n) sample_full_ = true;
+  sample_ptr_ = static_cast<int>((sample_ptr_ + cycles) % n);
+  const uint64_t ends = (static_cast<uint64_t>(phase_) + cycles) / b;  // completed intervals
+  phase_ = static_cast<int>((phase_ + cycles) % b);
+  if (bound_ptr_ + ends >= m) bound_full_ = true;
+  bound_ptr_ = static_cast<int>((bound_ptr_ + ends) % m);
+  // cur_max_/cur_min_ are zero (idle) and stay zero; the sums stay zero; congested_ unchanged.
 }
 
 void ContentionDegreeUnit::eval(Outputs& out) const {
@@ -109,6 +140,9 @@ void ContentionDegreeUnit::step(const uint8_t* dcr) {
       bmin[o] = mn;
     }
     congested_[o] = metric_exceeds(o);
+    const uint8_t act = (sum_dcr_[o] | sum_max_[o] | sum_min_[o] | mx) != 0;
+    active_ports_ += act - active_[o];
+    active_[o] = act;
   }
   if (sample_ptr_ == cfg_.num_samples - 1) {
     sample_ptr_ = 0;

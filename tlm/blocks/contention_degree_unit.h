@@ -73,6 +73,11 @@ class ContentionDegreeUnit {
   uint32_t sum_min(int o) const { return sum_min_[o]; }
   // metric(o) as a double, for statistics only (the decision uses the exact integer form).
   double metric(int o) const;
+  // Idle: every moving sum and interval max is zero, so the unit holds only zero samples.
+  // Then skip_idle(k) equals k calls of step() with all-zero D_cr in O(1) (O(state) once after
+  // a reset), so an idle router costs nothing per cycle. Precondition: idle().
+  bool idle() const { return active_ports_ == 0; }
+  void skip_idle(uint64_t cycles);
 
   // Test-only hook: nonzero perturbs the metric comparison (>= instead of >), so that
   // tb/ can show the RTL-vs-reference comparison detects a wrong reference.
@@ -89,8 +94,11 @@ class ContentionDegreeUnit {
   std::vector<uint8_t> cur_max_, cur_min_;
   std::vector<uint32_t> sum_dcr_, sum_max_, sum_min_;
   std::vector<uint8_t> congested_;
+  std::vector<uint8_t> active_;  // port has a nonzero sum or interval max
+  int active_ports_ = 0;
   int sample_ptr_ = 0, bound_ptr_ = 0, phase_ = 0;
   bool sample_full_ = false, bound_full_ = false;
+  bool sample_tail_clean_ = false, bound_tail_clean_ = false;  // see skip_idle()
   uint64_t lhs_factor_ = 0, rhs_offset_ = 0;
 };
 

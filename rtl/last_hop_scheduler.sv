@@ -1,0 +1,133 @@
+// Last-hop reservation scheduler of an LHRP switch (per attached endpoint: queued-flit count,
+// speculative drop decision, reservation register).
+//
+// Paper: ../shared/papers/003_4ae6273e4fa61935.txt, Sec. 3.2 (LHRP), 6.3 (queuing threshold),
+// 6.4 (combined LHRP + SRP protocol: SRP reservations served by the last-hop scheduler).
+// Spec:  ../shared/specs/cbcm-srp-smsrp-lhrp-ecn.md B.9, B.10.4, B.11.1, B.14 #10-#13, C.1.
+// C++ reference (bit-accurate): tlm/blocks/last_hop_scheduler.h
+//
+// Per endpoint e attached to this switch:
+//   * queued[e]: flits queued in the switch for e. + flits written (enq lanes), - flits ejected
+//     (deq lanes), clamped to [0, 2^CountWidth-1], updated at the end of the cycle.
+//   * drop decision: a speculative head (req_spec_i = 1) for e is dropped iff
+//     queued[e] >= DropThreshold ("reaches the threshold", Sec. 6.3; ThresholdStrict = 1 gives
+//     the "exceeds" (>) wording of Sec. 3.2), using queued[e] as registered at the start of
+//     the cycle.
+//   * reservation register next_free[e]: a dropped speculative packet, or a reservation
+//     request (req_spec_i = 0: an SRP RES in the combined protocol, always granted), gets
+//     grant time t = max(now, next_free[e]) and next_free[e] = t + size. Requests of one cycle
+//     are served in fixed lane order; each one sees the next_free left by the lanes before it.
+// Time is TimeWidth-bit unsigned (now_i from the switch); max() is a plain unsigned compare,
+// so a run must stay below 2^TimeWidth cycles (2^32 cycles = 4.3 s at 1 GHz).
+//
+// Paper values: DropThreshold = 1,000 flits (Table 1), NumEndpoints = 4 (p of the 1056-node
+// dragonfly). Ours (spec [X]): the scheduler formula max(now, next_free) / + size, the lane
+// counts (NumReqPorts = 15 = switch radix), CountWidth = 16, TimeWidth = 32, SizeWidth = 16.
+module last_hop_scheduler #(
+  parameter int unsigned NumEndpoints    = 4,     // endpoints attached to this switch  [paper]
+  parameter int unsigned NumReqPorts     = 15,    // drop/reservation requests per cycle [ours]
+  parameter int unsigned NumEnqPorts     = 15,    // flit-write reports per cycle       [ours]
+  parameter int unsigned NumDeqPorts     = 4,     // ejection reports per cycle          [ours]
+  parameter int unsigned CountWidth      = 16,    // queued-flit counter, saturating    [ours]
+  parameter int unsigned DropThreshold   = 1000,  // theta in flits                     [paper]
+  parameter int unsigned ThresholdStrict = 0,     // 0: drop at >= theta, 1: at > theta [ours]
+  parameter int unsigned TimeWidth       = 32,    // time / next_free width             [ours]
+  parameter int unsigned SizeWidth       = 16,    // request size in flits              [ours]
+  parameter int unsigned FlitsWidth      = 5,     // flits per enq/deq report           [ours]
+  // Derived widths (do not override).
+  localparam int unsigned EpWidth = (NumEndpoints > 1) ? $clog2(NumEndpoints) : 1
+) (
+  input  logic                               clk_i,
+  input  logic                               rst_ni,
+  input  logic [TimeWidth-1:0]               now_i,
+  // Speculative heads arriving at this switch (spec = 1) and reservation requests (spec = 0).
+  input  logic [NumReqPorts-1:0]             req_valid_i,
+  input  logic [NumReqPorts-1:0]             req_spec_i,
+  input  logic [NumReqPorts*EpWidth-1:0]     req_ep_i,
+  input  logic [NumReqPorts*SizeWidth-1:0]   req_size_i,
+  output logic [NumReqPorts-1:0]             drop_o,
+  output logic [NumReqPorts-1:0]             grant_valid_o,
+  output logic [NumReqPorts*TimeWidth-1:0]   grant_time_o,
+  // Flits written into the switch for an endpoint / ejected to it this cycle.
+  input  logic [NumEnqPorts-1:0]             enq_valid_i,
+  input  logic [NumEnqPorts*EpWidth-1:0]     enq_ep_i,
+  input  logic [NumEnqPorts*FlitsWidth-1:0]  enq_flits_i,
+  input  logic [NumDeqPorts-1:0]             deq_valid_i,
+  input  logic [NumDeqPorts*EpWidth-1:0]     deq_ep_i,
+  input  logic [NumDeqPorts*FlitsWidth-1:0]  deq_flits_i,
+  // State view.
+  output logic [NumEndpoints*CountWidth-1:0] queued_o,
+  output logic [NumEndpoints*TimeWidth-1:0]  next_free_o
+);
+
+  localparam int unsigned CW = CountWidth;
+  localparam int unsigned TW = TimeWidth;
+  localparam int unsigned EnqSumWidth = FlitsWidth + $clog2(NumEnqPorts + 1);
+  localparam int unsigned DeqSumWidth = FlitsWidth + $clog2(NumDeqPorts + 1);
+  localparam int unsigned AccWidth    = ((CW > DeqSumWidth) ? CW : DeqSumWidth) + EnqSumWidth + 1;
+  localparam logic [CW-1:0] CountMax  = {CW{1'b1}};
+
+  logic [NumEndpoints*CW-1:0] queued_q, queued_d;
+  logic [NumEndpoints*TW-1:0] next_free_q, next_free_d;
+
+  // ---------------------------------------------------------------- drops and grants
+  always_comb begin
+    next_free_d = next_free_q;
+    for (int unsigned p = 0; p < NumReqPorts; p++) begin
+      logic [EpWidth-1:0]   ep;
+      logic [CW-1:0]        queued;
+      logic [TW-1:0]        start;
+      logic                 over;
+      ep     = req_ep_i[p*EpWidth +: EpWidth];
+      queued = queued_q[ep*CW +: CW];
+      over   = (ThresholdStrict != 0) ? ((CW+1)'(queued) >  (CW+1)'(DropThreshold)) :
+                                 ((CW+1)'(queued) >= (CW+1)'(DropThreshold));
+      drop_o[p]        = req_valid_i[p] && req_spec_i[p] && over;
+      grant_valid_o[p] = drop_o[p] || (req_valid_i[p] && !req_spec_i[p]);
+      start = (now_i > next_free_d[ep*TW +: TW]) ? now_i : next_free_d[ep*TW +: TW];
+      grant_time_o[p*TW +: TW] = grant_valid_o[p] ? start : '0;
+      if (grant_valid_o[p]) begin
+        next_free_d[ep*TW +: TW] = start + TW'(req_size_i[p*SizeWidth +: SizeWidth]);
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------- queued-flit counts
+  always_comb begin
+    for (int unsigned e = 0; e < NumEndpoints; e++) begin
+      logic [EnqSumWidth-1:0] added;
+      logic [DeqSumWidth-1:0] removed;
+      logic [AccWidth-1:0]    acc;
+      added   = '0;
+      removed = '0;
+      for (int unsigned l = 0; l < NumEnqPorts; l++) begin
+        if (enq_valid_i[l] && enq_ep_i[l*EpWidth +: EpWidth] == EpWidth'(e)) begin
+          added = added + EnqSumWidth'(enq_flits_i[l*FlitsWidth +: FlitsWidth]);
+        end
+      end
+      for (int unsigned l = 0; l < NumDeqPorts; l++) begin
+        if (deq_valid_i[l] && deq_ep_i[l*EpWidth +: EpWidth] == EpWidth'(e)) begin
+          removed = removed + DeqSumWidth'(deq_flits_i[l*FlitsWidth +: FlitsWidth]);
+        end
+      end
+      // clamp(queued + added - removed, 0, 2^CW - 1)
+      acc = AccWidth'(queued_q[e*CW +: CW]) + AccWidth'(added);
+      acc = (acc >= AccWidth'(removed)) ? acc - AccWidth'(removed) : '0;
+      queued_d[e*CW +: CW] = (acc > AccWidth'(CountMax)) ? CountMax : acc[CW-1:0];
+    end
+  end
+
+  assign queued_o    = queued_q;
+  assign next_free_o = next_free_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      queued_q    <= '0;
+      next_free_q <= '0;
+    end else begin
+      queued_q    <= queued_d;
+      next_free_q <= next_free_d;
+    end
+  end
+
+endmodule

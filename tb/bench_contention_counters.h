@@ -1,0 +1,198 @@
+// Lock-step bench pieces for rtl/contention_counters.sv vs tlm/blocks/contention_counters.h: reference configuration
+// from the RTL parameter string, port driving, output comparison, constrained-random stimulus
+// and the random lock-step run. Used by the tests (tb_contention_counters.cc) and by `make waves`.
+#pragma once
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "blocks/contention_counters.h"
+#include "tb_common.h"
+
+namespace ccsim::tb::cc {
+
+using blocks::ContentionCounters;
+
+inline ContentionCounters::Config cc_config(const Params& p) {
+  ContentionCounters::Config c;
+  c.num_ports = static_cast<int>(p.get("NumPorts", c.num_ports));
+  c.num_inc_ports = static_cast<int>(p.get("NumIncPorts", c.num_inc_ports));
+  c.num_dec_ports = static_cast<int>(p.get("NumDecPorts", c.num_dec_ports));
+  c.counter_width = static_cast<int>(p.get("CounterWidth", c.counter_width));
+  c.threshold = static_cast<int>(p.get("Threshold", c.threshold));
+  c.num_global_links = static_cast<int>(p.get("NumGlobalLinks", c.num_global_links));
+  c.num_group_routers = static_cast<int>(p.get("NumGroupRouters", c.num_group_routers));
+  c.partial_width = static_cast<int>(p.get("PartialWidth", c.partial_width));
+  c.sent_width = static_cast<int>(p.get("SentWidth", c.sent_width));
+  c.broadcast_period = static_cast<int>(p.get("BroadcastPeriod", c.broadcast_period));
+  c.combined_threshold = static_cast<int>(p.get("CombinedThreshold", c.combined_threshold));
+  c.num_rx_ports = static_cast<int>(p.get("NumRxPorts", c.num_rx_ports));
+  return c;
+}
+
+template <class M>
+void drive(M& m, const ContentionCounters& ref, const ContentionCounters::Inputs& in) {
+  const auto& c = ref.config();
+  const int pw = ref.port_width(), lw = ref.link_width(), rw = ref.router_width();
+  for (int l = 0; l < c.num_inc_ports; ++l) {
+    set_bits(m.inc_valid_i, l, 1, in.inc_valid[l]);
+    set_bits(m.inc_port_i, l * pw, pw, in.inc_port[l]);
+    set_bits(m.pinc_valid_i, l, 1, in.pinc_valid[l]);
+    set_bits(m.pinc_link_i, l * lw, lw, in.pinc_link[l]);
+  }
+  for (int l = 0; l < c.num_dec_ports; ++l) {
+    set_bits(m.dec_valid_i, l, 1, in.dec_valid[l]);
+    set_bits(m.dec_port_i, l * pw, pw, in.dec_port[l]);
+    set_bits(m.pdec_valid_i, l, 1, in.pdec_valid[l]);
+    set_bits(m.pdec_link_i, l * lw, lw, in.pdec_link[l]);
+  }
+  for (int p = 0; p < c.num_rx_ports; ++p) {
+    set_bits(m.rx_valid_i, p, 1, in.rx_valid[p]);
+    set_bits(m.rx_router_i, p * rw, rw, in.rx_router[p]);
+    for (int g = 0; g < c.num_global_links; ++g) {
+      const size_t k = static_cast<size_t>(p) * c.num_global_links + g;
+      set_bits(m.rx_partial_i, static_cast<int>(k) * c.sent_width, c.sent_width, in.rx_partial[k]);
+    }
+  }
+}
+
+template <class M>
+void compare(M& m, const ContentionCounters& ref, const ContentionCounters::Outputs& out,
+             uint64_t cycle, Mismatch& mm) {
+  const auto& c = ref.config();
+  for (int o = 0; o < c.num_ports && !mm.found(); ++o) {
+    mm.eq(cycle, "count_o", o, out.count[o], get_bits(m.count_o, o * c.counter_width, c.counter_width));
+    mm.eq(cycle, "contended_o", o, out.contended[o], get_bits(m.contended_o, o, 1));
+  }
+  const int cw = ref.combined_width();
+  for (int g = 0; g < c.num_global_links && !mm.found(); ++g) {
+    mm.eq(cycle, "partial_o", g, out.partial[g], get_bits(m.partial_o, g * c.partial_width, c.partial_width));
+    mm.eq(cycle, "combined_o", g, out.combined[g], get_bits(m.combined_o, g * cw, cw));
+    mm.eq(cycle, "combined_contended_o", g, out.combined_contended[g], get_bits(m.combined_contended_o, g, 1));
+    mm.eq(cycle, "bcast_partial_o", g, out.bcast_partial[g], get_bits(m.bcast_partial_o, g * c.sent_width, c.sent_width));
+  }
+  mm.eq(cycle, "bcast_valid_o", -1, out.bcast_valid, m.bcast_valid_o);
+}
+
+// Constrained random: increments name random ports; decrements mostly name ports with
+// outstanding counted heads (legal), sometimes any port (clamping at 0). The load changes
+// every 500..3000 cycles between light and heavy so counters cross the thresholds and, with
+// narrow widths, saturate. Received arrays come from distinct routers.
+class CcStimulus {
+ public:
+  CcStimulus(const ContentionCounters::Config& c, uint64_t seed)
+      : c_(c), rng_(seed), heads_(c.num_ports, 0), pheads_(c.num_global_links, 0) {}
+  void next(uint64_t cycle, ContentionCounters::Inputs& in) {
+    if (cycle >= until_) {
+      inc_pct_ = rng_.range(5, 70);
+      dec_pct_ = rng_.range(5, 70);
+      hot_ = static_cast<int>(rng_.below(c_.num_ports));
+      hot_link_ = static_cast<int>(rng_.below(c_.num_global_links));
+      until_ = cycle + rng_.range(500, 3000);
+    }
+    for (int l = 0; l < c_.num_inc_ports; ++l) {
+      in.inc_valid[l] = rng_.below(100) < inc_pct_;
+      const int o = rng_.chance(1, 2) ? hot_ : static_cast<int>(rng_.below(c_.num_ports));
+      in.inc_port[l] = static_cast<uint16_t>(o);
+      if (in.inc_valid[l]) ++heads_[o];
+      in.pinc_valid[l] = rng_.below(100) < inc_pct_;
+      const int g = rng_.chance(1, 2) ? hot_link_ : static_cast<int>(rng_.below(c_.num_global_links));
+      in.pinc_link[l] = static_cast<uint16_t>(g);
+      if (in.pinc_valid[l]) ++pheads_[g];
+    }
+    for (int l = 0; l < c_.num_dec_ports; ++l) {
+      in.dec_valid[l] = 0;
+      in.pdec_valid[l] = 0;
+      if (rng_.below(100) < dec_pct_) {
+        const int o = pick(heads_);
+        in.dec_valid[l] = 1;
+        in.dec_port[l] = static_cast<uint16_t>(o);
+        if (heads_[o] > 0) --heads_[o];
+      }
+      if (rng_.below(100) < dec_pct_) {
+        const int g = pick(pheads_);
+        in.pdec_valid[l] = 1;
+        in.pdec_link[l] = static_cast<uint16_t>(g);
+        if (pheads_[g] > 0) --pheads_[g];
+      }
+    }
+    const int others = c_.num_group_routers - 1;
+    const int sent_max = (1 << c_.sent_width) - 1;
+    int used[64];
+    int n_used = 0;
+    for (int p = 0; p < c_.num_rx_ports; ++p) {
+      in.rx_valid[p] = 0;
+      if (!rng_.chance(1, 15)) continue;
+      const int r = static_cast<int>(rng_.below(others));
+      bool dup = false;
+      for (int k = 0; k < n_used; ++k) dup |= used[k] == r;
+      if (dup) continue;
+      used[n_used++] = r;
+      in.rx_valid[p] = 1;
+      in.rx_router[p] = static_cast<uint16_t>(r);
+      for (int g = 0; g < c_.num_global_links; ++g) {
+        const bool busy = rng_.chance(1, 4);
+        in.rx_partial[static_cast<size_t>(p) * c_.num_global_links + g] =
+            static_cast<uint8_t>(busy ? rng_.range(0, sent_max) : rng_.range(0, 1));
+      }
+    }
+  }
+
+ private:
+  // A slot with outstanding heads (legal decrement), or any slot now and then (illegal: the
+  // counter must clamp at 0).
+  int pick(const std::vector<int>& h) {
+    const int n = static_cast<int>(h.size());
+    if (!rng_.chance(1, 100)) {
+      for (int t = 0; t < 4; ++t) {
+        const int i = static_cast<int>(rng_.below(n));
+        if (h[i] > 0) return i;
+      }
+    }
+    return static_cast<int>(rng_.below(n));
+  }
+  ContentionCounters::Config c_;
+  Rng rng_;
+  std::vector<int> heads_, pheads_;
+  uint64_t until_ = 0;
+  uint64_t inc_pct_ = 0, dec_pct_ = 0;
+  int hot_ = 0, hot_link_ = 0;
+};
+
+template <class M>
+RunResult run_random(const std::string& params, uint64_t cycles, uint64_t seed, int mutation,
+                     const std::string& vcd = "") {
+  ContentionCounters ref(cc_config(Params(params)));
+  ref.test_mutation = mutation;
+  Dut<M> dut(vcd);
+  CcStimulus stim(ref.config(), seed);
+  Rng reset_rng(seed ^ 0x5eed);
+  auto in = ref.make_inputs();
+  auto out = ref.make_outputs();
+  Mismatch mm;
+  RunResult res;
+  dut.reset();
+  ref.reset();
+  for (uint64_t cycle = 0; cycle < cycles; ++cycle) {
+    if (reset_rng.chance(1, 50000)) {
+      dut.reset();
+      ref.reset();
+    }
+    stim.next(cycle, in);
+    drive(dut.m(), ref, in);
+    dut.eval();
+    ref.eval(out);
+    compare(dut.m(), ref, out, cycle, mm);
+    if (mm.found()) break;
+    for (int o = 0; o < ref.config().num_ports; ++o) res.events += out.contended[o];
+    dut.rise();
+    ref.step(in);
+    res.cycles = cycle + 1;
+  }
+  res.mismatch = mm.found();
+  if (res.mismatch) res.message = mm.describe() + " (seed " + std::to_string(seed) + ", " + params + ")";
+  return res;
+}
+
+}  // namespace ccsim::tb::cc

@@ -1,0 +1,159 @@
+// Lock-step bench pieces for rtl/last_hop_scheduler.sv vs tlm/blocks/last_hop_scheduler.h: reference configuration
+// from the RTL parameter string, port driving, output comparison, constrained-random stimulus
+// and the random lock-step run. Used by the tests (tb_last_hop_scheduler.cc) and by `make waves`.
+#pragma once
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "blocks/last_hop_scheduler.h"
+#include "tb_common.h"
+
+namespace ccsim::tb::lhs {
+
+using blocks::LastHopScheduler;
+
+inline LastHopScheduler::Config lhs_config(const Params& p) {
+  LastHopScheduler::Config c;
+  c.num_endpoints = static_cast<int>(p.get("NumEndpoints", c.num_endpoints));
+  c.num_req_ports = static_cast<int>(p.get("NumReqPorts", c.num_req_ports));
+  c.num_enq_ports = static_cast<int>(p.get("NumEnqPorts", c.num_enq_ports));
+  c.num_deq_ports = static_cast<int>(p.get("NumDeqPorts", c.num_deq_ports));
+  c.count_width = static_cast<int>(p.get("CountWidth", c.count_width));
+  c.drop_threshold = static_cast<int>(p.get("DropThreshold", c.drop_threshold));
+  c.threshold_strict = p.get("ThresholdStrict", c.threshold_strict ? 1 : 0) != 0;
+  c.time_width = static_cast<int>(p.get("TimeWidth", c.time_width));
+  c.size_width = static_cast<int>(p.get("SizeWidth", c.size_width));
+  c.flits_width = static_cast<int>(p.get("FlitsWidth", c.flits_width));
+  return c;
+}
+
+template <class M>
+void drive(M& m, const LastHopScheduler& ref, const LastHopScheduler::Inputs& in) {
+  const auto& c = ref.config();
+  const int ew = ref.ep_width();
+  set_bits(m.now_i, 0, c.time_width, in.now);
+  for (int p = 0; p < c.num_req_ports; ++p) {
+    set_bits(m.req_valid_i, p, 1, in.req_valid[p]);
+    set_bits(m.req_spec_i, p, 1, in.req_spec[p]);
+    set_bits(m.req_ep_i, p * ew, ew, in.req_ep[p]);
+    set_bits(m.req_size_i, p * c.size_width, c.size_width, in.req_size[p]);
+  }
+  for (int l = 0; l < c.num_enq_ports; ++l) {
+    set_bits(m.enq_valid_i, l, 1, in.enq_valid[l]);
+    set_bits(m.enq_ep_i, l * ew, ew, in.enq_ep[l]);
+    set_bits(m.enq_flits_i, l * c.flits_width, c.flits_width, in.enq_flits[l]);
+  }
+  for (int l = 0; l < c.num_deq_ports; ++l) {
+    set_bits(m.deq_valid_i, l, 1, in.deq_valid[l]);
+    set_bits(m.deq_ep_i, l * ew, ew, in.deq_ep[l]);
+    set_bits(m.deq_flits_i, l * c.flits_width, c.flits_width, in.deq_flits[l]);
+  }
+}
+
+template <class M>
+void compare(M& m, const LastHopScheduler& ref, const LastHopScheduler::Outputs& out,
+             uint64_t cycle, Mismatch& mm) {
+  const auto& c = ref.config();
+  const int tw = c.time_width;
+  for (int p = 0; p < c.num_req_ports && !mm.found(); ++p) {
+    mm.eq(cycle, "drop_o", p, out.drop[p], get_bits(m.drop_o, p, 1));
+    mm.eq(cycle, "grant_valid_o", p, out.grant_valid[p], get_bits(m.grant_valid_o, p, 1));
+    mm.eq(cycle, "grant_time_o", p, out.grant_time[p], get_bits(m.grant_time_o, p * tw, tw));
+  }
+  for (int e = 0; e < c.num_endpoints && !mm.found(); ++e) {
+    mm.eq(cycle, "queued_o", e, out.queued[e], get_bits(m.queued_o, e * c.count_width, c.count_width));
+    mm.eq(cycle, "next_free_o", e, out.next_free[e], get_bits(m.next_free_o, e * tw, tw));
+  }
+}
+
+// Constrained random: each endpoint's queue level is steered towards a target that wanders
+// around theta (sometimes far above it to saturate narrow counters, sometimes to 0 with
+// over-large dequeues that must clamp); speculative heads and reservation requests on random
+// lanes; time advances by 1 per cycle with occasional jumps (and wraps at 2^TimeWidth).
+class LhsStimulus {
+ public:
+  LhsStimulus(const LastHopScheduler::Config& c, uint64_t seed)
+      : c_(c), rng_(seed), target_(c.num_endpoints, 0) {
+    time_mask_ = c.time_width >= 64 ? ~0ull : (1ull << c.time_width) - 1;
+    now_ = rng_.next() & time_mask_ & 0xffff;
+    flits_max_ = (1ull << c.flits_width) - 1;
+    size_max_ = (1ull << c.size_width) - 1;
+  }
+  void next(uint64_t cycle, const LastHopScheduler& ref, LastHopScheduler::Inputs& in) {
+    const uint64_t theta = static_cast<uint64_t>(c_.drop_threshold);
+    const uint64_t count_max = (1ull << c_.count_width) - 1;
+    for (int e = 0; e < c_.num_endpoints; ++e) {
+      if (cycle % 997 == static_cast<uint64_t>(e) * 101 || rng_.chance(1, 3000)) {
+        const uint64_t r = rng_.below(10);
+        target_[e] = r == 0 ? 0 : r == 1 ? count_max + 20
+                                         : theta + rng_.range(0, 20) - std::min<uint64_t>(theta, 10);
+      }
+    }
+    now_ = (now_ + (rng_.chance(1, 500) ? rng_.range(2, 5000) : 1)) & time_mask_;
+    in.now = now_;
+    for (int l = 0; l < c_.num_enq_ports; ++l) {
+      const int e = static_cast<int>(rng_.below(c_.num_endpoints));
+      in.enq_valid[l] = ref.queued(e) < target_[e] ? rng_.chance(1, 2) : rng_.chance(1, 20);
+      in.enq_ep[l] = static_cast<uint32_t>(e);
+      in.enq_flits[l] = static_cast<uint32_t>(rng_.range(0, flits_max_));
+    }
+    for (int l = 0; l < c_.num_deq_ports; ++l) {
+      const int e = static_cast<int>(rng_.below(c_.num_endpoints));
+      in.deq_valid[l] = ref.queued(e) > target_[e] ? rng_.chance(3, 4) : rng_.chance(1, 10);
+      in.deq_ep[l] = static_cast<uint32_t>(e);
+      in.deq_flits[l] = static_cast<uint32_t>(rng_.range(0, flits_max_));
+    }
+    for (int p = 0; p < c_.num_req_ports; ++p) {
+      in.req_valid[p] = rng_.chance(1, 4);
+      in.req_spec[p] = rng_.chance(4, 5);
+      in.req_ep[p] = static_cast<uint32_t>(rng_.below(c_.num_endpoints));
+      in.req_size[p] = static_cast<uint32_t>(rng_.chance(1, 20) ? rng_.range(0, size_max_)
+                                                                  : rng_.range(1, std::min<uint64_t>(24, size_max_)));
+    }
+  }
+
+ private:
+  LastHopScheduler::Config c_;
+  Rng rng_;
+  std::vector<uint64_t> target_;
+  uint64_t time_mask_, now_, flits_max_, size_max_;
+};
+
+template <class M>
+RunResult run_random(const std::string& params, uint64_t cycles, uint64_t seed, int mutation,
+                     const std::string& vcd = "") {
+  LastHopScheduler ref(lhs_config(Params(params)));
+  ref.test_mutation = mutation;
+  Dut<M> dut(vcd);
+  LhsStimulus stim(ref.config(), seed);
+  Rng reset_rng(seed ^ 0x5eed);
+  auto in = ref.make_inputs();
+  auto out = ref.make_outputs();
+  Mismatch mm;
+  RunResult res;
+  dut.reset();
+  ref.reset();
+  for (uint64_t cycle = 0; cycle < cycles; ++cycle) {
+    if (reset_rng.chance(1, 50000)) {
+      dut.reset();
+      ref.reset();
+    }
+    stim.next(cycle, ref, in);
+    drive(dut.m(), ref, in);
+    dut.eval();
+    ref.eval(in, out);
+    compare(dut.m(), ref, out, cycle, mm);
+    if (mm.found()) break;
+    for (int p = 0; p < ref.config().num_req_ports; ++p) res.events += out.drop[p];
+    dut.rise();
+    ref.step(in);
+    res.cycles = cycle + 1;
+  }
+  res.mismatch = mm.found();
+  if (res.mismatch) res.message = mm.describe() + " (seed " + std::to_string(seed) + ", " + params + ")";
+  return res;
+}
+
+}  // namespace ccsim::tb::lhs
