@@ -3,6 +3,7 @@
 #include "blocks/last_hop_scheduler.h"
 
 #include <algorithm>
+#include <cassert>
 #include <stdexcept>
 
 #include "blocks/bits.h"
@@ -75,6 +76,7 @@ bool LastHopScheduler::over_threshold(uint32_t queued) const {
 bool LastHopScheduler::should_drop(int e) const { return over_threshold(queued_[e]); }
 
 uint64_t LastHopScheduler::reserve(int e, uint32_t size, uint64_t now) {
+  assert(size <= size_mask_ && "reservation size exceeds size_width bits");
   now &= time_mask_;
   const uint64_t start = std::max(now, next_free_d_[e]);
   next_free_d_[e] = (start + (size & size_mask_)) & time_mask_;

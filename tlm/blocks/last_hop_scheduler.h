@@ -12,7 +12,7 @@
 // should_drop(e): queued(e) >= drop_threshold (registered value at the start of the cycle;
 // threshold_strict uses >). reserve(e, size, now) returns the grant time max(now, next_free(e))
 // and advances next_free(e) by size; several reservations in one cycle are served in call order
-// (the RTL's lane order). Times are time_width-bit unsigned (wrap after 2^time_width cycles).
+// (the RTL's lane order). Sizes must fit in size_width bits (16 by default). Times are time_width-bit unsigned (wrap after 2^time_width cycles).
 #pragma once
 
 #include <cstddef>

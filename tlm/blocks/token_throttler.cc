@@ -4,6 +4,7 @@
 #include "blocks/token_throttler.h"
 
 #include <algorithm>
+#include <cassert>
 #include <stdexcept>
 
 #include "blocks/bits.h"
@@ -108,6 +109,7 @@ bool TokenThrottler::eligible(uint32_t dest, uint32_t flits) const {
 
 bool TokenThrottler::eligible_with(uint32_t dest, uint32_t flits, bool throttle_now,
                                    uint32_t throttle_dest, uint32_t throttle_dt) const {
+  assert(flits <= size_mask_ && "packet size exceeds size_width bits");
   dest &= static_cast<uint32_t>(dest_mask_);
   const uint64_t size = flits & size_mask_;
   if (throttle_now && dest == throttle_dest) {
@@ -144,6 +146,7 @@ bool TokenThrottler::inject(uint32_t dest, uint32_t flits) {
 }
 
 void TokenThrottler::generated(uint32_t dest, uint32_t flits) {
+  assert(flits <= size_mask_ && "packet size exceeds size_width bits");
   const int i = find(dest & static_cast<uint32_t>(dest_mask_));
   if (i >= 0) pending_gen_[i] += static_cast<uint32_t>(flits & size_mask_);
 }

@@ -12,6 +12,9 @@
 // generated_flits * D_t < src_epoch (rate < 1/D_t), the entry is freed and an unthrottle
 // event is reported (the NIC then sends the UNTHROTTLE control packet).
 //
+// Sizes are packet sizes in flits and must fit in size_width bits (< 64 by default; CBCM
+// packets are 32 flits); destination ids must fit in dest_width bits. The RTL truncates wider
+// values, so does the reference (assert in debug builds).
 // Per cycle, in any order: throttle() (at most one per cycle), can_inject() (any number),
 // inject() (at most one), generated(), queue_full(), nic_queue_full(); then tick().
 // Within a cycle, a throttle() of dest happens first (Algorithm 1 line 6-7): can_inject(dest)
