@@ -95,22 +95,6 @@ std::map<Vertex, std::set<Vertex>> dependency_graph(RoutingFunction& rf, const D
   return g;
 }
 
-// A deliberately broken VAL: every hop on slot 0. Its graph must have a cycle,
-// which shows the check can fail.
-class BrokenVal : public RoutingFunction {
- public:
-  BrokenVal(std::unique_ptr<RoutingFunction> val) : val_(std::move(val)) {}
-  RouteResult route(RouterContext& c, int in, Packet& p) override {
-    RouteResult r = val_->route(c, in, p);
-    r.slot = 0;
-    return r;
-  }
-  int vc_slots() const override { return 1; }
-
- private:
-  std::unique_ptr<RoutingFunction> val_;
-};
-
 }  // namespace
 
 class DeadlockFreedom : public ::testing::TestWithParam<std::string> {};
@@ -134,6 +118,6 @@ TEST(DeadlockFreedomCheck, DetectsACycleInABrokenAssignment) {
   Config cfg = test::config({"routing.algorithm=val", "topology.p=1", "topology.a=3", "topology.h=1"});
   auto topo = find_topology("dragonfly").make(cfg);
   auto& df = dynamic_cast<Dragonfly&>(*topo);
-  BrokenVal broken(find_routing("dragonfly", "val").make(cfg, df));
+  test::SingleVcRouting broken(find_routing("dragonfly", "val").make(cfg, df));
   EXPECT_TRUE(has_cycle(dependency_graph(broken, df, 1, 20)));
 }

@@ -47,10 +47,7 @@ void Router::connect(int port, PortKind kind, Link* in, int input_depth, Link* o
 int Router::occupancy(int port) {
   // Credits that have arrived but were not yet absorbed still count as free.
   OutputPort& op = out_[port];
-  if (op.link) {
-    const Cycle now = net_->now();
-    while (op.link->credit_ready(now)) ++op.vcs[op.link->take_credit()].credits;
-  }
+  absorb_credits(op, net_->now());
   int occ = op.queued;
   for (int v = 0; v < params_.vcs_per_class; ++v) occ += op.downstream_depth - op.vcs[v].credits;
   return occ;
@@ -70,10 +67,7 @@ void Router::step(Cycle now) {
 
 void Router::receive(Cycle now) {
   for (int p = 0; p < radix_; ++p) {
-    OutputPort& op = out_[p];
-    if (op.link) {
-      while (op.link->credit_ready(now)) ++op.vcs[op.link->take_credit()].credits;
-    }
+    absorb_credits(out_[p], now);
     InputPort& ip = in_[p];
     if (!ip.link) continue;
     while (ip.link->flit_ready(now)) {
@@ -105,7 +99,12 @@ void Router::receive(Cycle now) {
 }
 
 // out_vc encoding in InPacket: -1 not routed; <= -2 routed with slot (-2 - out_vc); >= 0 allocated.
-bool Router::try_allocate(Cycle now, int in_port, int in_vc, int queue, InPacket& e) {
+void Router::absorb_credits(OutputPort& op, Cycle now) {
+  if (!op.link) return;
+  while (op.link->credit_ready(now)) ++op.vcs[op.link->take_credit()].credits;
+}
+
+bool Router::try_allocate(Cycle now, int in_port, InPacket& e) {
   if (e.ready > now) return false;
   if (e.out_vc == -1) {
     RouteResult r = net_->routing().route(*this, in_port, *e.pkt);
@@ -135,8 +134,6 @@ bool Router::try_allocate(Cycle now, int in_port, int in_vc, int queue, InPacket
   ov.locked = true;
   ov.reserved = e.pkt->size;
   e.out_vc = static_cast<int16_t>(best);
-  (void)in_vc;
-  (void)queue;
   return true;
 }
 
@@ -157,7 +154,7 @@ void Router::allocate_vcs(Cycle now) {
         for (uint64_t qm = vc.nonempty; qm; qm &= qm - 1) {
           const int q = __builtin_ctzll(qm);
           InPacket& e = vc.queues[q].front();
-          if (e.out_vc < 0 && !try_allocate(now, p, v, q, e)) waiting = true;
+          if (e.out_vc < 0 && !try_allocate(now, p, e)) waiting = true;
         }
         if (!waiting) ip.need_va &= ~(1u << v);
       }

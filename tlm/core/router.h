@@ -114,7 +114,9 @@ class Router : public sc_core::sc_module, public Component, public RouterContext
   void traverse_switch(Cycle now);
   void send_links(Cycle now);
   void grant(Cycle now, int in_port, int out_port);
-  bool try_allocate(Cycle now, int in_port, int in_vc, int queue, InPacket& ip);
+  bool try_allocate(Cycle now, int in_port, InPacket& ip);
+  // Credits the link has delivered by `now` (also for remote occupancy reads).
+  void absorb_credits(OutputPort& op, Cycle now);
   int queue_count() const { return params_.voq ? radix_ : 1; }
 
   int id_, radix_, num_vcs_;
