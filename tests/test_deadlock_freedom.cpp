@@ -1,101 +1,15 @@
-// For every routing algorithm, the channel dependency graph of a small
-// dragonfly has no cycle (Dally & Seitz). Paths are explored hop by hop with
-// random queue occupancies, so every adaptive choice is taken many times.
+// For every dragonfly routing algorithm, the channel dependency graph of a
+// small dragonfly has no cycle.
 #include <gtest/gtest.h>
 
-#include <map>
-#include <set>
-
+#include "channel_dependency.h"
 #include "registry.h"
 #include "test_util.h"
 #include "topology/dragonfly.h"
 
 using namespace ccsim;
-
-namespace {
-
-// A router context whose queues are random: adaptive algorithms take every branch.
-class RandomContext : public RouterContext {
- public:
-  explicit RandomContext(uint64_t seed) : rng_(seed) {}
-  int router_id() const override { return router; }
-  int occupancy(int) override { return static_cast<int>(rng_.below(200)); }
-  int remote_occupancy(int, int) override { return static_cast<int>(rng_.below(200)); }
-  Rng& rng() override { return rng_; }
-  int router = 0;
-
- private:
-  Rng rng_;
-};
-
-// Vertex: (router, output port, VC); VCs of one slot are interchangeable, so
-// each hop depends on every VC of the next hop's slot.
-using Vertex = std::tuple<int, int, int>;
-
-// Iterative DFS; every vertex is a key of g.
-bool has_cycle(const std::map<Vertex, std::set<Vertex>>& g) {
-  std::map<Vertex, int> state;  // 0 new, 1 on the stack, 2 done
-  for (auto& entry : g) {
-    if (state[entry.first]) continue;
-    std::vector<std::pair<Vertex, std::set<Vertex>::const_iterator>> stack{{entry.first, entry.second.begin()}};
-    state[entry.first] = 1;
-    while (!stack.empty()) {
-      auto& [v, it] = stack.back();
-      if (it == g.at(v).end()) {
-        state[v] = 2;
-        stack.pop_back();
-        continue;
-      }
-      const Vertex w = *it++;
-      if (state[w] == 1) return true;
-      if (state[w] == 0) {
-        state[w] = 1;
-        stack.push_back({w, g.at(w).begin()});
-      }
-    }
-  }
-  return false;
-}
-
-std::map<Vertex, std::set<Vertex>> dependency_graph(RoutingFunction& rf, const Dragonfly& df, int vcs, int trials) {
-  std::map<Vertex, std::set<Vertex>> g;
-  RandomContext ctx(7);
-  const int slots = rf.vc_slots();
-  for (int src = 0; src < df.num_nodes(); ++src) {
-    for (int dst = 0; dst < df.num_nodes(); ++dst) {
-      if (src == dst) continue;
-      for (int t = 0; t < trials; ++t) {
-        Packet p;
-        p.src = src;
-        p.dst = dst;
-        int router = df.node_router(src), in_port = df.node_port(src);
-        std::vector<Vertex> prev;
-        for (int hop = 0;; ++hop) {
-          if (hop >= 16) throw std::runtime_error("routing loop");
-          ctx.router = router;
-          RouteResult r = rf.route(ctx, in_port, p);
-          std::vector<Vertex> cur;
-          for (int v = r.slot; v < vcs; v += slots) cur.emplace_back(router, r.port, v);
-          EXPECT_FALSE(cur.empty());
-          for (auto& a : prev)
-            for (auto& b : cur) g[a].insert(b);
-          for (auto& b : cur) g[b];
-          PortPeer pp = df.peer(router, r.port);
-          if (pp.is_node) {
-            EXPECT_EQ(pp.id, dst);
-            break;
-          }
-          prev = cur;
-          router = pp.id;
-          in_port = pp.port;
-        }
-      }
-    }
-  }
-  return g;
-}
-
-}  // namespace
+using ccsim::test::dependency_graph;
+using ccsim::test::has_cycle;
 
 class DeadlockFreedom : public ::testing::TestWithParam<std::string> {};
 

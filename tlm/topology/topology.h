@@ -2,6 +2,7 @@
 // dragonflies; routing functions know their topology's concrete class.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "core/params.h"
 #include "core/types.h"
@@ -29,6 +30,10 @@ class Topology {
   // Router-to-router channels on a shortest path between two routers.
   virtual int min_hops(int from_router, int to_router) const = 0;
   virtual int diameter() const = 0;
+  // Grid topologies (torus, mesh, flattened butterfly) place routers on a grid
+  // of these extents: router id = x0 + k0*(x1 + k1*(x2 ...)), and node id =
+  // router * nodes_per_router + index. Empty for other topologies.
+  virtual std::vector<int> grid_shape() const { return {}; }
 
   int latency(PortKind k) const {
     return k == PortKind::Terminal ? terminal_latency : k == PortKind::Local ? local_latency : global_latency;
