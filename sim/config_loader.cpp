@@ -68,8 +68,11 @@ const char* value_type(const Value& v) {
   return "string";
 }
 
-// Latencies may be written "50ns" or "1us" (converted with sim.clock_ghz).
-bool is_time_key(const std::string& key) { return key.rfind("links.", 0) == 0 && key.find("latency") != std::string::npos; }
+// Latencies and traffic times may be written "50ns" or "1us" (converted with sim.clock_ghz).
+bool is_time_key(const std::string& key) {
+  return (key.rfind("links.", 0) == 0 && key.find("latency") != std::string::npos) || key == "traffic.start" ||
+         key == "traffic.stop" || key == "traffic.at";
+}
 
 Value checked(const ParamSpec& spec, const Value& v, double clock_ghz) {
   Value out = v;
@@ -127,7 +130,10 @@ Value checked(const ParamSpec& spec, const Value& v, double clock_ghz) {
   return out;
 }
 
-Config build(std::map<std::string, RawValue> raw) {
+using RawMap = std::map<std::string, RawValue>;
+
+// The keys that apply to the topology/routing/pattern/protocol `raw` selects.
+std::vector<ParamSpec> specs_for(const RawMap& raw) {
   auto pick = [&](const std::string& key) {
     for (auto& s : core_params())
       if (s.key == key) {
@@ -136,14 +142,21 @@ Config build(std::map<std::string, RawValue> raw) {
       }
     return std::string();
   };
-  const std::string topo = pick("topology.kind"), routing = pick("routing.algorithm"),
-                    pattern = pick("traffic.pattern"), protocol = pick("congestion.protocol");
-  const std::vector<ParamSpec> specs = applicable_params(topo, routing, pattern, protocol);
+  return applicable_params(pick("topology.kind"), pick("routing.algorithm"), pick("traffic.pattern"),
+                           pick("congestion.protocol"));
+}
+
+double clock_of(const RawMap& raw, const std::vector<ParamSpec>& specs) {
   double clock = 1.0;
   if (auto it = raw.find("sim.clock_ghz"); it != raw.end())
     for (auto& s : specs)
       if (s.key == "sim.clock_ghz") clock = std::get<double>(checked(s, it->second.value, 1.0));
+  return clock;
+}
 
+Config build(const RawMap& raw) {
+  const std::vector<ParamSpec> specs = specs_for(raw);
+  const double clock = clock_of(raw, specs);
   Config cfg;
   for (auto& [key, rv] : raw) {
     auto it = std::find_if(specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.key == key; });
@@ -183,11 +196,129 @@ void flatten(const toml::table& t, const std::string& prefix, std::map<std::stri
   }
 }
 
-Config from_table(const toml::table& t, const std::string& origin, const std::vector<Override>& overrides) {
-  std::map<std::string, RawValue> raw;
+// The keys of one [[traffic.class]] or [[traffic.phase]] table as traffic.* values.
+RawMap traffic_keys(const toml::table& t, const std::string& where, const std::string& origin,
+                    const toml::array** phases) {
+  RawMap out;
+  for (auto&& [k, node] : t) {
+    const std::string name(k.str());
+    if (name == "phase" && phases) {
+      *phases = node.as_array();
+      if (!*phases) throw ConfigError(where + ".phase", "must be an array of tables: [[traffic.class.phase]]");
+      continue;
+    }
+    if (auto* a = node.as_array(); a && name == "nodes") {
+      std::string list;
+      for (auto&& e : *a) {
+        auto v = e.value_exact<int64_t>();
+        if (!v) throw ConfigError(where + ".nodes", "an array of nodes must hold integers only");
+        list += (list.empty() ? "list:" : ",") + std::to_string(*v);
+      }
+      out["traffic.nodes"] = {list, origin};
+      continue;
+    }
+    if (node.is_table() || node.is_array())
+      throw ConfigError(where + "." + name, "nested tables and arrays are not allowed here");
+    out["traffic." + name] = {from_node(where + "." + name, node), origin};
+  }
+  return out;
+}
+
+// Builds `overlay` on top of `base`: traffic keys of `base` that the overlay's
+// pattern does not take are dropped; errors name the key as where.key.
+Config build_traffic_overlay(RawMap base, const RawMap& overlay, const std::string& where) {
+  for (auto& [k, v] : overlay) base[k] = v;
+  const std::vector<ParamSpec> specs = specs_for(base);
+  for (auto it = base.begin(); it != base.end();) {
+    const bool known = std::any_of(specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.key == it->first; });
+    if (!known && it->first.rfind("traffic.", 0) == 0 && !overlay.count(it->first))
+      it = base.erase(it);
+    else
+      ++it;
+  }
+  try {
+    return build(base);
+  } catch (const ConfigError& e) {
+    if (e.key().rfind("traffic.", 0) != 0) throw;
+    const std::string what = std::string(e.what()).substr(e.key().size() + 2);
+    throw ConfigError(where + e.key().substr(7), what);
+  }
+}
+
+// Phases of a class: each a config of its own with traffic.at set.
+std::vector<Config> build_phases(const RawMap& base, const toml::array* phases, const std::string& where,
+                                 const std::string& origin) {
+  std::vector<Config> out;
+  if (!phases) return out;
+  const ParamSpec at_spec = int_param("traffic.at", 0, "cycle the phase begins", 0);
+  const double clock = clock_of(base, specs_for(base));
+  int j = 0;
+  for (auto&& node : *phases) {
+    const std::string pw = fmt::format("{}[{}]", where, j++);
+    const toml::table* t = node.as_table();
+    if (!t) throw ConfigError(pw, "must be a table");
+    RawMap keys = traffic_keys(*t, pw, origin, nullptr);
+    auto at = keys.find("traffic.at");
+    if (at == keys.end()) throw ConfigError(pw + ".at", "missing: the cycle (or time such as \"20us\") it begins");
+    Value at_value;
+    try {
+      at_value = checked(at_spec, at->second.value, clock);
+    } catch (const ConfigError& e) {
+      throw ConfigError(pw + ".at", std::string(e.what()).substr(e.key().size() + 2));
+    }
+    keys.erase(at);
+    Config c = build_traffic_overlay(base, keys, pw);
+    c.set("traffic.at", at_value);
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+Config from_table(toml::table t, const std::string& origin, const std::vector<Override>& overrides) {
+  const toml::array *classes = nullptr, *phases = nullptr;
+  toml::array class_copy, phase_copy;
+  if (auto* traffic = t["traffic"].as_table()) {
+    if (auto* c = traffic->get("class")) {
+      if (!c->as_array()) throw ConfigError("traffic.class", "must be an array of tables: [[traffic.class]]");
+      class_copy = *c->as_array();
+      classes = &class_copy;
+      traffic->erase("class");
+    }
+    if (auto* p = traffic->get("phase")) {
+      if (!p->as_array()) throw ConfigError("traffic.phase", "must be an array of tables: [[traffic.phase]]");
+      phase_copy = *p->as_array();
+      phases = &phase_copy;
+      traffic->erase("phase");
+    }
+  }
+  RawMap raw;
   flatten(t, "", raw, origin);
   for (auto& o : overrides) raw[o.key] = {from_text(o.value), "-s " + o.key};
-  return build(std::move(raw));
+  Config cfg = build(raw);
+  if (classes && phases)
+    throw ConfigError("traffic.phase", "with [[traffic.class]] tables, give each class its [[traffic.class.phase]]");
+  cfg.phases = build_phases(raw, phases, "traffic.phase", origin);
+  if (!classes) return cfg;
+  int i = 0;
+  for (auto&& node : *classes) {
+    const std::string where = fmt::format("traffic.class[{}]", i);
+    const toml::table* ct = node.as_table();
+    if (!ct) throw ConfigError(where, "must be a table");
+    const toml::array* class_phases = nullptr;
+    RawMap keys = traffic_keys(*ct, where, origin, &class_phases);
+    if (!keys.count("traffic.name")) keys["traffic.name"] = {std::string(fmt::format("class{}", i)), origin};
+    Config c = build_traffic_overlay(raw, keys, where);
+    RawMap class_raw = raw;
+    for (auto& [k, v] : keys) class_raw[k] = v;
+    c.phases = build_phases(class_raw, class_phases, where + ".phase", origin);
+    for (auto& other : cfg.classes)
+      if (other.get_string("traffic.name") == c.get_string("traffic.name"))
+        throw ConfigError(where + ".name", fmt::format("\"{}\" is already the name of another class",
+                                                        c.get_string("traffic.name")));
+    cfg.classes.push_back(std::move(c));
+    ++i;
+  }
+  return cfg;
 }
 
 }  // namespace
@@ -221,10 +352,29 @@ Config load_config_string(const std::string& text, const std::vector<Override>& 
   return from_table(t, "config", overrides);
 }
 
+namespace {
+
+std::vector<ParamSpec> specs_of(const Config& cfg) {
+  return applicable_params(cfg.get_string("topology.kind"), cfg.get_string("routing.algorithm"),
+                           cfg.get_string("traffic.pattern"), cfg.get_string("congestion.protocol"));
+}
+
+// The traffic keys of a class or phase; with `parent`, only those that differ from it.
+std::string traffic_table(const Config& cfg, const Config* parent) {
+  std::string out;
+  if (cfg.has("traffic.at")) out += fmt::format("at = {}\n", value_to_string(cfg.raw("traffic.at")));
+  for (auto& s : specs_of(cfg)) {
+    if (s.key.rfind("traffic.", 0) != 0) continue;
+    if (parent && parent->has(s.key) && parent->raw(s.key) == cfg.raw(s.key)) continue;
+    out += fmt::format("{} = {}\n", s.key.substr(8), value_to_string(cfg.raw(s.key)));
+  }
+  return out;
+}
+
+}  // namespace
+
 std::string config_to_toml(const Config& cfg) {
-  const std::vector<ParamSpec> specs =
-      applicable_params(cfg.get_string("topology.kind"), cfg.get_string("routing.algorithm"),
-                        cfg.get_string("traffic.pattern"), cfg.get_string("congestion.protocol"));
+  const std::vector<ParamSpec> specs = specs_of(cfg);
   std::string out;
   for (auto* section : kSections) {
     out += fmt::format("[{}]\n", section);
@@ -234,6 +384,11 @@ std::string config_to_toml(const Config& cfg) {
                          value_to_string(cfg.raw(s.key)), s.doc);
     }
     out += "\n";
+  }
+  for (auto& ph : cfg.phases) out += "[[traffic.phase]]\n" + traffic_table(ph, &cfg) + "\n";
+  for (auto& c : cfg.classes) {
+    out += "[[traffic.class]]\n" + traffic_table(c, nullptr) + "\n";
+    for (auto& ph : c.phases) out += "[[traffic.class.phase]]\n" + traffic_table(ph, &c) + "\n";
   }
   return out;
 }

@@ -7,7 +7,9 @@
 
 #include "congestion/none.h"
 #include "topology/dragonfly.h"
+#include "traffic/node_set.h"
 #include "traffic/patterns.h"
+#include "traffic/permutation_patterns.h"
 
 namespace ccsim {
 
@@ -25,11 +27,6 @@ std::string names(const std::vector<E>& v) {
   std::string s;
   for (auto& e : v) s += (s.empty() ? "" : ", ") + e.name;
   return s;
-}
-
-int group_size(const Topology& t) {
-  if (auto* df = dynamic_cast<const Dragonfly*>(&t)) return df->p() * df->a();
-  return t.num_nodes() / std::max(1, t.num_routers());
 }
 
 }  // namespace
@@ -58,30 +55,77 @@ const std::vector<RoutingEntry>& routings() {
 }
 
 const std::vector<PatternEntry>& patterns() {
+  using Nodes = const std::vector<int>&;
+  auto permutation = [](std::string name, std::string doc) {
+    return PatternEntry{name, doc, {}, [name](const Config&, const Topology& t, uint64_t, Nodes) {
+                          return std::make_unique<PermutationPattern>(bit_permutation(name, t.num_nodes()));
+                        }};
+  };
   static const std::vector<PatternEntry> v = {
-      {"uniform", "uniform random: every message to a random other node", {},
-       [](const Config&, const Topology& t, uint64_t) { return std::make_unique<UniformPattern>(t.num_nodes()); }},
-      {"adv", "ADV+i: nodes of group g send to random nodes of group g+offset (a group is a router off dragonflies)",
-       {int_param("traffic.offset", 1, "group offset i of ADV+i", 1, 1 << 20)},
-       [](const Config& c, const Topology& t, uint64_t) {
-         const int gs = group_size(t);
+      {"uniform", "uniform random: every message to a random other node of the class's node set", {},
+       [](const Config&, const Topology&, uint64_t, Nodes nodes) { return std::make_unique<UniformPattern>(nodes); }},
+      {"adv", "ADV+i (and WCn of 003): nodes of group g send to random nodes of group g+offset (a group is a router "
+       "off dragonflies)",
+       {int_param("traffic.offset", 1, "group offset i of ADV+i / n of WCn", 1, 1 << 20)},
+       [](const Config& c, const Topology& t, uint64_t, Nodes) {
+         const int gs = pattern_group_size(t);
          const int groups = t.num_nodes() / gs;
          const int off = static_cast<int>(c.get_int("traffic.offset"));
          if (off % groups == 0)
            throw ConfigError("traffic.offset", fmt::format("must not be a multiple of the group count ({})", groups));
          return std::make_unique<AdversarialPattern>(t.num_nodes(), gs, off);
        }},
+      {"worst_case", "000's worst case: nodes of router R_i send to router R_i+1 (same node index, or random with "
+       "permutation = false)",
+       {bool_param("traffic.permutation", true, "worst_case: node j of R_i sends to node j of R_i+1 (else to any node)")},
+       [](const Config& c, const Topology& t, uint64_t, Nodes) {
+         if (t.num_routers() < 2) throw ConfigError("traffic.pattern", "worst_case needs at least 2 routers");
+         return std::make_unique<AdversarialPattern>(t.num_nodes(), t.num_nodes() / t.num_routers(), 1,
+                                                     c.get_bool("traffic.permutation"));
+       }},
+      {"wc_hot", "003's WC-Hot n: all nodes of group g send to the same n random nodes of group g+1",
+       {int_param("traffic.hot_nodes", 1, "wc_hot: hot nodes n per group", 1, 1 << 20)},
+       [](const Config& c, const Topology& t, uint64_t seed, Nodes) {
+         return std::make_unique<WcHotPattern>(t.num_nodes(), pattern_group_size(t),
+                                               static_cast<int>(c.get_int("traffic.hot_nodes")), seed);
+       }},
+      {"hot_region", "001's hot region: hot_fraction of the traffic to the first hot_region share of the nodes, the "
+       "rest uniform over all nodes",
+       {float_param("traffic.hot_fraction", 0.25, "hot_region: share of messages sent to the hot region", 0.0, 1.0),
+        float_param("traffic.hot_region", 0.125, "hot_region: share of the nodes (lowest ids) in the hot region", 0.0,
+                    1.0)},
+       [](const Config& c, const Topology& t, uint64_t, Nodes) {
+         return std::make_unique<HotRegionPattern>(t.num_nodes(), c.get_float("traffic.hot_fraction"),
+                                                   c.get_float("traffic.hot_region"));
+       }},
+      {"hotspot", "N sources send to M destinations, both drawn at random (disjoint, seeded) from the class's nodes; "
+       "other nodes are silent",
+       {int_param("traffic.hotspot_sources", 60, "hotspot: sending nodes N; 0 = every class node not a destination",
+                  0, 1 << 24),
+        int_param("traffic.hotspot_dests", 4, "hotspot: destination nodes M", 1, 1 << 24),
+        string_param("traffic.hotspot_dest_list", "", "hotspot: explicit destinations \"A,B,...\" instead of M "
+                     "random ones")},
+       [](const Config& c, const Topology& t, uint64_t seed, Nodes nodes) {
+         std::vector<int> given;
+         if (!c.get_string("traffic.hotspot_dest_list").empty())
+           given = select_nodes("traffic.hotspot_dest_list", "list:" + c.get_string("traffic.hotspot_dest_list"), t,
+                                seed);
+         return std::make_unique<HotspotPattern>(t.num_nodes(), nodes,
+                                                 static_cast<int>(c.get_int("traffic.hotspot_sources")),
+                                                 static_cast<int>(c.get_int("traffic.hotspot_dests")), given, seed);
+       }},
       {"permutation", "random permutation without fixed points (seeded by sim.seed)", {},
-       [](const Config&, const Topology& t, uint64_t seed) {
+       [](const Config&, const Topology& t, uint64_t seed, Nodes) {
          return std::make_unique<PermutationPattern>(t.num_nodes(), seed);
        }},
-      {"hotspot", "N random sources send to M random destinations (disjoint, seeded); other nodes are silent",
-       {int_param("traffic.hotspot_sources", 60, "number of sending nodes N", 1, 1 << 24),
-        int_param("traffic.hotspot_dests", 4, "number of destination nodes M", 1, 1 << 24)},
-       [](const Config& c, const Topology& t, uint64_t seed) {
-         return std::make_unique<HotspotPattern>(t.num_nodes(), static_cast<int>(c.get_int("traffic.hotspot_sources")),
-                                                 static_cast<int>(c.get_int("traffic.hotspot_dests")), seed);
+      {"tornado", "tornado: every grid coordinate advanced by ceil(k/2)-1 (torus, mesh, flatfly)", {},
+       [](const Config&, const Topology& t, uint64_t, Nodes) {
+         return std::make_unique<PermutationPattern>(tornado_permutation(t));
        }},
+      permutation("bitrev", "bit reversal of the node id (004); nodes mapped to themselves are silent"),
+      permutation("shuffle", "perfect shuffle: node id bits rotated left (004)"),
+      permutation("butterfly", "butterfly: most and least significant node id bits swapped (004)"),
+      permutation("transpose", "transpose: high and low halves of the node id bits swapped"),
   };
   return v;
 }
@@ -119,7 +163,17 @@ const std::vector<ParamSpec>& core_params() {
       float_param("traffic.load", 0.1, "offered load per source node (flits/node/cycle)", 0.0, 1.0),
       int_param("traffic.packet_size", 1, "flits per packet", 1, 4096),
       int_param("traffic.message_size", 1, "packets per message", 1, 1 << 16),
-      string_param("traffic.injection", "bernoulli", "message arrival process", {"bernoulli"}),
+      string_param("traffic.injection", "bernoulli",
+                   "message arrivals: bernoulli, or onoff bursts (burst_length messages at burst_rate, then an off "
+                   "period that keeps the average at load)",
+                   {"bernoulli", "onoff"}),
+      float_param("traffic.burst_length", 8, "onoff: mean messages per burst", 1, 1e9),
+      float_param("traffic.burst_rate", 1.0, "onoff: flits/cycle a node offers during a burst (>= load)", 1e-9, 1.0),
+      string_param("traffic.name", "default", "name of the traffic class in the results (classes.<name>)"),
+      string_param("traffic.nodes", "all", "nodes of the class: all, rest (not in another class), random:N, "
+                   "range:A-B, router_index:A[-B], list:A,B,... or a TOML array"),
+      int_param("traffic.start", 0, "cycle the class starts generating (or a time such as \"20us\")", 0),
+      int_param("traffic.stop", 0, "cycle the class stops generating; 0 = never", 0),
       // [congestion]
       string_param("congestion.protocol", "none", "congestion-control protocol (see ccsim list)"),
       // [sim]
@@ -130,6 +184,8 @@ const std::vector<ParamSpec>& core_params() {
       int_param("sim.deadlock_cycles", 20000, "cycles without any flit movement, with flits in the network, "
                 "that count as deadlock", 100),
       float_param("sim.clock_ghz", 1.0, "clock frequency, for latencies given in ns/us", 1e-6, 1e3),
+      int_param("sim.series_window", 0, "time-series window in cycles (latency, throughput, misrouting per class); "
+                "0 = no time series", 0),
       string_param("sim.kernel", "direct", "advance time directly or from a SystemC thread under sc_start",
                    {"direct", "systemc"}),
   };

@@ -29,8 +29,12 @@ struct RoutingEntry {
 
 struct PatternEntry {
   std::string name, doc;
-  std::vector<ParamSpec> params;  // keys relative to the traffic section, e.g. "traffic.offset"
-  std::function<std::unique_ptr<TrafficPattern>(const Config&, const Topology&, uint64_t seed)> make;
+  std::vector<ParamSpec> params;  // keys of the traffic section, e.g. "traffic.offset"
+  // `nodes`: the traffic class's node set (sorted); patterns that pick
+  // destinations among a set (uniform, hotspot) use it.
+  std::function<std::unique_ptr<TrafficPattern>(const Config&, const Topology&, uint64_t seed,
+                                                 const std::vector<int>& nodes)>
+      make;
 };
 
 struct ProtocolEntry {

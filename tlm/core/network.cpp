@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "registry.h"
+#include "traffic/node_set.h"
 
 namespace ccsim {
 
@@ -80,6 +81,7 @@ void Network::build(const Config& cfg, std::unique_ptr<RoutingFunction> routing)
   auto depth_of = [&](PortKind k) { return k == PortKind::Local ? local_depth : k == PortKind::Global ? global_depth : depth; };
 
   const int packet_size = static_cast<int>(cfg.get_int("traffic.packet_size"));
+  max_vct_packet_ = std::min({rp.output_buffer, depth, local_depth, global_depth});
   if (cut_through_) {
     if (rp.output_buffer < packet_size)
       throw ConfigError("router.output_buffer",
@@ -138,7 +140,6 @@ void Network::build(const Config& cfg, std::unique_ptr<RoutingFunction> routing)
     }
   for (int n = 0; n < N; ++n)
     if (!nic_out[n]) throw ConfigError("topology.kind", fmt::format("node {} is not attached to a router", n));
-  node_window_flits_.assign(N, 0);
 }
 
 void Network::build_traffic(const Config& cfg) {
@@ -146,17 +147,77 @@ void Network::build_traffic(const Config& cfg) {
   traffic_ = std::make_unique<TrafficSource>("traffic", N, seed_);
   for (int n = 0; n < N; ++n) traffic_->sockets[n]->bind(nics_[n]->socket);
   load_ = cfg.get_float("traffic.load");
-  patterns_.push_back(find_pattern(cfg.get_string("traffic.pattern")).make(cfg, *topo_, seed_));
-  TrafficClassSpec spec;
-  spec.pattern = patterns_.back().get();
-  spec.load = load_;
-  spec.packets = static_cast<int>(cfg.get_int("traffic.message_size"));
-  spec.packet_size = static_cast<int>(cfg.get_int("traffic.packet_size"));
-  traffic_->add_class(spec);
-  class_names_.push_back(spec.name);
-  per_class_.resize(1);
-  for (int n = 0; n < N; ++n)
-    if (spec.pattern->is_source(n)) ++per_class_[0].sources, ++total_.sources;
+  stats_ = std::make_unique<RunStats>(N, warmup_, measure_, cfg.get_int("sim.series_window"),
+                                      cfg.get_float("sim.clock_ghz"));
+
+  // Without [[traffic.class]] tables the [traffic] section is the one class.
+  std::vector<const Config*> classes;
+  for (auto& c : cfg.classes) classes.push_back(&c);
+  if (classes.empty()) classes.push_back(&cfg);
+  auto where = [&](size_t i) { return cfg.classes.empty() ? std::string("traffic") : fmt::format("traffic.class[{}]", i); };
+
+  // Node sets; "rest" takes the nodes no other class names.
+  std::vector<std::vector<int>> nodes(classes.size());
+  std::vector<bool> taken(N, false);
+  for (size_t i = 0; i < classes.size(); ++i) {
+    const std::string spec = classes[i]->get_string("traffic.nodes");
+    if (spec == "rest") continue;
+    nodes[i] = select_nodes(where(i) + ".nodes", spec, *topo_, Rng::derive(seed_, 300, i));
+    for (int n : nodes[i]) taken[n] = true;
+  }
+  for (size_t i = 0; i < classes.size(); ++i) {
+    if (classes[i]->get_string("traffic.nodes") != "rest") continue;
+    for (int n = 0; n < N; ++n)
+      if (!taken[n]) nodes[i].push_back(n);
+    if (nodes[i].empty()) throw ConfigError(where(i) + ".nodes", "\"rest\" is empty: the other classes take every node");
+  }
+
+  traffic_classes_ = nlohmann::json::array();
+  for (size_t i = 0; i < classes.size(); ++i) {
+    const Config& c = *classes[i];
+    TrafficClassSpec spec;
+    spec.name = c.get_string("traffic.name");
+    spec.nodes = nodes[i];
+    if (c.get_int("traffic.stop") > 0) spec.stop = c.get_int("traffic.stop");
+    std::vector<const Config*> phases{&c};
+    for (auto& ph : c.phases) phases.push_back(&ph);
+    std::stable_sort(phases.begin() + 1, phases.end(),
+                     [](const Config* a, const Config* b) { return a->get_int("traffic.at") < b->get_int("traffic.at"); });
+    std::vector<bool> source(N, false);
+    for (size_t k = 0; k < phases.size(); ++k) {
+      const Config& pc = *phases[k];
+      TrafficPhase ph;
+      ph.at = k == 0 ? c.get_int("traffic.start") : std::max(c.get_int("traffic.start"), pc.get_int("traffic.at"));
+      patterns_.push_back(find_pattern(pc.get_string("traffic.pattern"))
+                              .make(pc, *topo_, Rng::derive(seed_, 400 + i, k), spec.nodes));
+      ph.pattern = patterns_.back().get();
+      ph.load = pc.get_float("traffic.load");
+      ph.packets = static_cast<int>(pc.get_int("traffic.message_size"));
+      ph.packet_size = static_cast<int>(pc.get_int("traffic.packet_size"));
+      ph.onoff = pc.get_string("traffic.injection") == "onoff";
+      ph.burst_length = pc.get_float("traffic.burst_length");
+      ph.burst_rate = pc.get_float("traffic.burst_rate");
+      if (ph.onoff && ph.load > ph.burst_rate)
+        throw ConfigError(where(i) + ".burst_rate",
+                          fmt::format("must be at least the load ({}) under onoff injection, got {}", ph.load,
+                                      ph.burst_rate));
+      if (cut_through_ && ph.packet_size > max_vct_packet_)
+        throw ConfigError(where(i) + ".packet_size",
+                          fmt::format("must fit every buffer under cut-through (<= {} flits), got {}", max_vct_packet_,
+                                      ph.packet_size));
+      for (int n : spec.nodes)
+        if (ph.load > 0 && ph.pattern->is_source(n)) source[n] = true;
+      spec.phases.push_back(ph);
+    }
+    std::vector<int> sources;
+    for (int n = 0; n < N; ++n)
+      if (source[n]) sources.push_back(n);
+    stats_->add_class(spec.name, spec.phases[0].load, sources);
+    traffic_classes_.push_back({{"name", spec.name}, {"nodes", c.get_string("traffic.nodes")},
+                                {"pattern", c.get_string("traffic.pattern")}, {"load", spec.phases[0].load},
+                                {"sources", sources.size()}, {"phases", phases.size()}});
+    traffic_->add_class(spec);
+  }
 }
 
 uint32_t Network::new_message(int, const MessageRequest& req, Cycle now) {
@@ -171,11 +232,7 @@ uint32_t Network::new_message(int, const MessageRequest& req, Cycle now) {
     free_message_slots_.pop_back();
   }
   messages_[slot] = Message{id, req.packets, req.traffic_class, measured, now};
-  if (measured) {
-    const int64_t flits = static_cast<int64_t>(req.packets) * req.packet_size;
-    total_.window_flits_generated += flits;
-    per_class_[req.traffic_class].window_flits_generated += flits;
-  }
+  if (measured) stats_->generated(req.traffic_class, static_cast<int64_t>(req.packets) * req.packet_size);
   return slot;
 }
 
@@ -204,24 +261,10 @@ void Network::deliver(Nic& nic, Packet* p, Cycle now) {
   ++packets_delivered_;
   cc_->on_deliver(nic, *p, now);
   Message& m = messages_[p->message_slot];
-  if (p->measured) {
-    --measured_outstanding_;
-    for (PacketStats* s : {&total_, &per_class_[p->traffic_class]}) {
-      ++s->packets;
-      s->flits += p->size;
-      s->latency_sum += static_cast<double>(now - p->created);
-      s->network_latency_sum += static_cast<double>(now - p->injected);
-      s->hops_sum += p->hops;
-      s->misrouted += p->misrouted;
-      s->latency.add(now - p->created);
-    }
-  }
+  if (p->measured) --measured_outstanding_;
+  stats_->packet_delivered(*p, now);
   if (--m.remaining == 0) {
-    if (m.measured)
-      for (PacketStats* s : {&total_, &per_class_[m.traffic_class]}) {
-        ++s->messages;
-        s->message_latency_sum += static_cast<double>(now - m.created);
-      }
+    if (m.measured) stats_->message_delivered(m.traffic_class, now - m.created);
     free_message_slots_.push_back(p->message_slot);
   }
   pool_.put(p);
@@ -323,25 +366,6 @@ nlohmann::json Network::run() {
   return results(wall);
 }
 
-nlohmann::json Network::stats_json(const PacketStats& s, double nodes) const {
-  nlohmann::json j;
-  const double pk = static_cast<double>(std::max<int64_t>(1, s.packets));
-  const double src_nodes = static_cast<double>(std::max<int64_t>(1, s.sources));
-  j["offered_load"] = load_;
-  j["generated_load"] = static_cast<double>(s.window_flits_generated) / (src_nodes * static_cast<double>(measure_));
-  j["accepted_throughput"] = static_cast<double>(s.window_flits_accepted) / (nodes * static_cast<double>(measure_));
-  j["avg_packet_latency"] = s.latency_sum / pk;
-  j["avg_network_latency"] = s.network_latency_sum / pk;
-  j["avg_message_latency"] = s.message_latency_sum / static_cast<double>(std::max<int64_t>(1, s.messages));
-  j["latency_p50"] = s.latency.quantile(0.5);
-  j["latency_p99"] = s.latency.quantile(0.99);
-  j["avg_hops"] = s.hops_sum / pk;
-  j["misrouted_fraction"] = static_cast<double>(s.misrouted) / pk;
-  j["packets_measured"] = s.packets;
-  j["messages_measured"] = s.messages;
-  return j;
-}
-
 nlohmann::json Network::results(double wall) {
   nlohmann::json j;
   nlohmann::json cfgj;
@@ -353,34 +377,21 @@ nlohmann::json Network::results(double wall) {
   }
   j["config"] = cfgj;
   j["seed"] = seed_;
-  const double N = static_cast<double>(topo_->num_nodes());
-  nlohmann::json overall = stats_json(total_, N);
-  for (auto& [k, v] : overall.items()) j[k] = v;
-  // Load is offered per source node; accepted throughput is per node of the network.
-  j["units"] = {{"load", "flits/node/cycle"}, {"latency", "cycles"}};
-  double mn = 1e300, mx = 0;
-  for (int64_t f : node_window_flits_) {
-    const double t = static_cast<double>(f) / static_cast<double>(measure_);
-    mn = std::min(mn, t);
-    mx = std::max(mx, t);
-  }
-  j["node_accepted_min"] = mn;
-  j["node_accepted_max"] = mx;
-  const bool backlog = total_.window_flits_generated > 0 &&
-                       static_cast<double>(total_.window_flits_accepted) <
-                           0.95 * static_cast<double>(total_.window_flits_generated);
+  j["traffic_classes"] = traffic_classes_;
+  const nlohmann::json measured = stats_->json(load_);
+  for (auto& [k, v] : measured.items()) j[k] = v;
+  // Load is offered per source node; overall accepted throughput is per node
+  // of the network, a class's per source node of the class.
+  j["units"] = {{"load", "flits/node/cycle"}, {"latency", "cycles"}, {"node_accepted", "flits/cycle"}};
+  const double generated = j["generated_load"].get<double>() * static_cast<double>(j["sources"].get<int64_t>());
+  const double accepted = j["accepted_throughput"].get<double>() * static_cast<double>(topo_->num_nodes());
+  const bool backlog = generated > 0 && accepted < 0.95 * generated;
   j["saturated"] = drain_cap_hit_ || backlog || deadlock_ != false;
   j["packets_created"] = packets_created_;
   j["packets_delivered"] = packets_delivered_;
   j["deadlock"] = deadlock_ != false;
   if (deadlock_ != false) j["deadlock_info"] = deadlock_;
   j["cycles"] = end_cycle_;
-  if (per_class_.size() > 1) {
-    for (size_t c = 0; c < per_class_.size(); ++c) {
-      double nodes = static_cast<double>(std::max<int64_t>(1, per_class_[c].sources));
-      j["classes"][class_names_[c]] = stats_json(per_class_[c], nodes);
-    }
-  }
   j["perf"] = {{"wall_seconds", wall},
                {"cycles_per_second", wall > 0 ? static_cast<double>(end_cycle_) / wall : 0.0},
                {"flit_hops_per_second", wall > 0 ? static_cast<double>(flit_hops_) / wall : 0.0},

@@ -19,7 +19,7 @@
 #include "core/params.h"
 #include "core/router.h"
 #include "core/scheduler.h"
-#include "core/stats.h"
+#include "core/run_stats.h"
 #include "routing/routing.h"
 #include "topology/topology.h"
 #include "traffic/traffic_pattern.h"
@@ -62,13 +62,9 @@ class Network : public sc_core::sc_module {
   Packet* new_packet(uint32_t message_slot, int src, const MessageRequest& req, Cycle now);
   void deliver(Nic& nic, Packet* p, Cycle now);
   void flit_injected() { ++flits_injected_; }
-  void flit_ejected(int node, const Packet& p, Cycle now) {
+  void flit_ejected(const Packet& p, Cycle now) {
     ++flits_ejected_;
-    if (in_window(now)) {
-      ++node_window_flits_[node];
-      ++total_.window_flits_accepted;
-      ++per_class_[p.traffic_class].window_flits_accepted;
-    }
+    stats_->flit_ejected(p, now);
   }
   void count_flit_hop(Cycle now) {
     ++flit_hops_;
@@ -90,9 +86,8 @@ class Network : public sc_core::sc_module {
   void build_traffic(const Config& cfg);
   void cycle_loop();
   void kernel_thread();
-  bool in_window(Cycle t) const { return t >= warmup_ && t < warmup_ + measure_; }
+  bool in_window(Cycle t) const { return stats_->in_window(t); }
   bool check_deadlock();
-  nlohmann::json stats_json(const PacketStats& s, double nodes) const;
   nlohmann::json results(double wall_seconds);
 
   Config cfg_;
@@ -110,6 +105,7 @@ class Network : public sc_core::sc_module {
   bool cc_switch_hook_ = false;
   bool cut_through_ = true;
   int vcs_per_class_ = 1;
+  int max_vct_packet_ = 0;  // largest packet every buffer holds whole
 
   Cycle warmup_ = 0, measure_ = 0, drain_cap_ = 0, deadlock_cycles_ = 0;
   bool use_kernel_ = false;
@@ -124,10 +120,8 @@ class Network : public sc_core::sc_module {
   int64_t flits_injected_ = 0, flits_ejected_ = 0, flit_hops_ = 0;
   Cycle last_progress_ = 0;
 
-  PacketStats total_;
-  std::vector<PacketStats> per_class_;
-  std::vector<std::string> class_names_;
-  std::vector<int64_t> node_window_flits_;
+  std::unique_ptr<RunStats> stats_;
+  nlohmann::json traffic_classes_;  // what each class is, for the results
   bool drain_cap_hit_ = false;
   nlohmann::json deadlock_ = false;
   Cycle end_cycle_ = 0;

@@ -53,7 +53,7 @@ void Nic::receive(Cycle now) {
   while (in_->flit_ready(now)) {
     Flit f = in_->take_flit();
     in_->send_credit(now, f.vc);  // the sink consumes a flit per cycle
-    net_->flit_ejected(id_, *f.pkt, now);
+    net_->flit_ejected(*f.pkt, now);
     if (f.tail) net_->deliver(*this, f.pkt, now);
   }
 }

@@ -64,8 +64,12 @@ class Config {
 
   const std::map<std::string, Value>& values() const { return values_; }
 
-  // Traffic classes ([[traffic.class]]): each is its own flat key map.
-  std::vector<std::map<std::string, Value>> classes;
+  // [[traffic.class]] entries: each a complete config whose traffic.* keys are
+  // the class's (inherited from [traffic] unless the class sets them).
+  std::vector<Config> classes;
+  // [[traffic.phase]] (or [[traffic.class.phase]] inside a class): the traffic
+  // keys from cycle traffic.at on, inherited from the enclosing class.
+  std::vector<Config> phases;
 
  private:
   std::map<std::string, Value> values_;

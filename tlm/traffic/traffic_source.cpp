@@ -16,31 +16,63 @@ TrafficSource::TrafficSource(sc_core::sc_module_name name, int nodes, uint64_t s
 
 void TrafficSource::add_class(const TrafficClassSpec& spec) {
   const int cls = static_cast<int>(classes_.size());
-  classes_.push_back(spec);
-  rng_.emplace_back();
+  classes_.push_back({spec, 0, 0, {}, std::vector<int>(nodes_, 0)});
+  ClassState& c = classes_.back();
   for (int n = 0; n < nodes_; ++n)
-    rng_.back().emplace_back(Rng::derive(seed_, 200 + static_cast<uint64_t>(cls), static_cast<uint64_t>(n)));
-  if (spec.load <= 0) return;
-  for (int n = 0; n < nodes_; ++n)
-    if (spec.pattern->is_source(n)) schedule(n, cls, spec.start - 1);
+    c.rng.emplace_back(Rng::derive(seed_, 200 + static_cast<uint64_t>(cls), static_cast<uint64_t>(n)));
+  for (size_t p = 1; p < spec.phases.size(); ++p) heap_.push({spec.phases[p].at, cls, -1, 0});
+  start_phase(cls, spec.phases[0].at - 1);
+}
+
+// Arrivals of the current phase from cycle from+1 on; older events go stale.
+void TrafficSource::start_phase(int cls, Cycle from) {
+  ClassState& c = classes_[cls];
+  ++c.epoch;
+  const TrafficPhase& ph = c.spec.phases[c.phase];
+  if (ph.load <= 0) return;
+  for (int n : c.spec.nodes) {
+    c.burst_left[n] = 0;
+    if (ph.pattern->is_source(n)) schedule(n, cls, from);
+  }
 }
 
 void TrafficSource::schedule(int node, int cls, Cycle from) {
-  const TrafficClassSpec& c = classes_[cls];
-  const double p = c.load / (static_cast<double>(c.packets) * c.packet_size);
-  const Cycle at = from + rng_[cls][node].geometric(p);
-  if (at < c.stop) heap_.push({at, node, cls});
+  ClassState& c = classes_[cls];
+  const TrafficPhase& ph = c.spec.phases[c.phase];
+  Rng& rng = c.rng[node];
+  const double flits = static_cast<double>(ph.packets) * ph.packet_size;
+  Cycle at = from;
+  if (!ph.onoff) {
+    at += rng.geometric(ph.load / flits);
+  } else {
+    if (c.burst_left[node] == 0) {
+      // Off period before the next burst, sized so the long-run rate is `load`:
+      // a burst of B messages takes B*flits/rate cycles and carries B*flits flits.
+      c.burst_left[node] = static_cast<int>(rng.geometric(1.0 / ph.burst_length));
+      const double off = ph.burst_length * flits * (1.0 / ph.load - 1.0 / ph.burst_rate);
+      at += rng.geometric(1.0 / (off + 1.0)) - 1;
+    }
+    --c.burst_left[node];
+    at += rng.geometric(ph.burst_rate / flits);
+  }
+  if (at < c.spec.stop) heap_.push({at, cls, node, c.epoch});
 }
 
 void TrafficSource::generate(Cycle now) {
   while (!heap_.empty() && heap_.top().at <= now) {
     const Event e = heap_.top();
     heap_.pop();
-    const TrafficClassSpec& c = classes_[e.cls];
-    Rng& rng = rng_[e.cls][e.node];
-    req_.dst = c.pattern->dest(e.node, rng);
-    req_.packets = c.packets;
-    req_.packet_size = c.packet_size;
+    ClassState& c = classes_[e.cls];
+    if (e.node < 0) {
+      ++c.phase;
+      start_phase(e.cls, now - 1);
+      continue;
+    }
+    if (e.epoch != c.epoch) continue;
+    const TrafficPhase& ph = c.spec.phases[c.phase];
+    req_.dst = ph.pattern->dest(e.node, c.rng[e.node]);
+    req_.packets = ph.packets;
+    req_.packet_size = ph.packet_size;
     req_.traffic_class = static_cast<int16_t>(e.cls);
     trans_.set_address(static_cast<uint64_t>(req_.dst));
     trans_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);

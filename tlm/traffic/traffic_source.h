@@ -1,10 +1,13 @@
 // Traffic generation: a SystemC module with one TLM-2.0 initiator socket per
-// node, bound to that node's NIC. Each source node draws Bernoulli message
-// arrivals (per cycle probability load / message flits) as geometric gaps, so
-// idle cycles cost nothing; a heap orders the next arrival of every node.
+// node, bound to that node's NIC. Each traffic class draws message arrivals at
+// its source nodes as geometric gaps (Bernoulli process, or on/off bursts), so
+// idle cycles cost nothing; a heap orders the next arrival of every
+// (class, node). A class may change pattern and load at given cycles (phases):
+// a phase switch redraws every node's next arrival of that class.
 #pragma once
 #include <memory>
 #include <queue>
+#include <string>
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
@@ -17,13 +20,21 @@
 
 namespace ccsim {
 
-struct TrafficClassSpec {
-  std::string name = "default";
+struct TrafficPhase {
+  Cycle at = 0;  // first cycle of the phase
   TrafficPattern* pattern = nullptr;
   double load = 0;  // flits/node/cycle offered by each source node
   int packets = 1;  // message size in packets
   int packet_size = 1;
-  Cycle start = 0, stop = INT64_MAX;
+  bool onoff = false;
+  double burst_length = 1, burst_rate = 1;  // onoff: mean messages per burst, flits/cycle in a burst
+};
+
+struct TrafficClassSpec {
+  std::string name = "default";
+  std::vector<int> nodes;             // the class's nodes (sources are those its pattern allows)
+  std::vector<TrafficPhase> phases;   // by increasing `at`; phases[0].at is the class's start
+  Cycle stop = INT64_MAX;
 };
 
 class TrafficSource : public sc_core::sc_module {
@@ -41,17 +52,25 @@ class TrafficSource : public sc_core::sc_module {
  private:
   struct Event {
     Cycle at;
-    int node;
     int cls;
+    int node;  // -1: the class's next phase begins
+    uint32_t epoch;
     bool operator>(const Event& o) const {
       return at != o.at ? at > o.at : cls != o.cls ? cls > o.cls : node > o.node;
     }
   };
+  struct ClassState {
+    TrafficClassSpec spec;
+    size_t phase = 0;
+    uint32_t epoch = 0;             // events of older phases are stale
+    std::vector<Rng> rng;           // per node
+    std::vector<int> burst_left;    // per node, onoff
+  };
+  void start_phase(int cls, Cycle from);
   void schedule(int node, int cls, Cycle from);
   int nodes_;
   uint64_t seed_;
-  std::vector<TrafficClassSpec> classes_;
-  std::vector<std::vector<Rng>> rng_;  // per class, per node
+  std::vector<ClassState> classes_;
   std::priority_queue<Event, std::vector<Event>, std::greater<Event>> heap_;
   tlm::tlm_generic_payload trans_;
   MessageRequest req_;

@@ -1,0 +1,23 @@
+// Node selections of traffic classes, written as one string:
+//   "all"                 every node
+//   "rest"                nodes no other class selects (resolved by the caller)
+//   "random:N"            N distinct nodes drawn with the run's seed
+//   "range:A-B"           node ids A..B
+//   "router_index:A[-B]"  nodes whose index on their router is in A..B
+//                         ("router_index:0" is the first node of each router)
+//   "list:A,B,C"          explicit ids (a TOML array of integers also works)
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "topology/topology.h"
+
+namespace ccsim {
+
+// Sorted node ids of `spec`; throws ConfigError(key, ...) on a malformed or
+// impossible selection. "rest" is not handled here.
+std::vector<int> select_nodes(const std::string& key, const std::string& spec, const Topology& topo,
+                              uint64_t seed);
+
+}  // namespace ccsim
