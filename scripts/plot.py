@@ -1,7 +1,12 @@
 #!/usr/bin/env python3
-"""Plots a ccsim sweep directory: latency vs offered load and accepted vs
-offered load, one line per value of every swept key other than the load.
-Usage: plot.py DIR  (reads DIR/*.json, writes DIR/latency.png, DIR/throughput.png)"""
+"""Plots ccsim results.
+  plot.py DIR        a sweep: latency and accepted throughput vs offered load, one
+                     line per value of every swept key other than the load
+                     (DIR/latency.png, DIR/throughput.png); with several traffic
+                     classes also per class (DIR/latency_classes.png,
+                     DIR/throughput_classes.png); every point with a time series
+                     also gets DIR/<point>_series.png.
+  plot.py RUN.json   the time series of one run (RUN_series.png)."""
 import glob
 import json
 import os
@@ -22,6 +27,7 @@ def load_points(d):
             except json.JSONDecodeError:
                 continue
         if "offered_load" in j:
+            j["_name"] = os.path.splitext(os.path.basename(f))[0]
             pts.append(j)
     return pts
 
@@ -30,10 +36,76 @@ def series_key(j, varying):
     return ", ".join(f"{k.split('.')[-1]}={j['config'][k]}" for k in varying)
 
 
+def plot_series(j, out):
+    """Latency, accepted throughput and misrouted fraction per window, per class."""
+    s = j["series"]
+    us = j["config"].get("sim.clock_ghz", 1.0) != 1.0
+    t = s["t_us"] if us else s["t"]
+    unit = "us" if us else "cycles"
+    fig, axes = plt.subplots(3, 1, figsize=(7, 7.5), sharex=True)
+    rows = [("avg_packet_latency", "avg packet latency (cycles)"),
+            ("accepted_throughput", "accepted throughput\n(flits/node/cycle)"),
+            ("misrouted_fraction", "misrouted fraction")]
+    lines = [("overall", s["overall"])] + sorted(s.get("classes", {}).items())
+    if len(lines) == 2:
+        lines = lines[:1]  # one class: it is the overall
+    for ax, (key, label) in zip(axes, rows):
+        for name, data in lines:
+            ax.plot(t, data[key], label=name, drawstyle="steps-post")
+        start = s["measure_start"] / (j["config"].get("sim.clock_ghz", 1.0) * 1000.0) if us else s["measure_start"]
+        ax.axvline(start, color="gray", ls=":", lw=1)
+        ax.set_ylabel(label)
+        ax.grid(True, alpha=0.3)
+    axes[0].legend(fontsize=8)
+    axes[-1].set_xlabel(f"time ({unit}; dotted: end of warm-up; windows of {s['window_cycles']} cycles)")
+    cfg = j["config"]
+    seeds = f"seed {j['seed']}" if "seed" in j else f"mean of seeds {j.get('seeds')}"
+    axes[0].set_title(f"{cfg.get('topology.kind')} {cfg.get('routing.algorithm')}, {seeds}", fontsize=9)
+    fig.tight_layout()
+    fig.savefig(out, dpi=120)
+    plt.close(fig)
+    print(f"plot: wrote {out}")
+
+
+def plot_classes(d, series, title):
+    """Per-class latency and throughput (per source node of the class) vs offered load."""
+    for ykey, ylabel, fname, log in [
+        ("avg_packet_latency", "average packet latency (cycles)", "latency_classes.png", True),
+        ("accepted_throughput", "accepted throughput per class source\n(flits/node/cycle)",
+         "throughput_classes.png", False),
+    ]:
+        fig, ax = plt.subplots(figsize=(6, 4.2))
+        for label, ps in sorted(series.items()):
+            ps = sorted(ps, key=lambda p: p["offered_load"])
+            for cls in sorted(ps[0]["classes"]):
+                xs = [p["offered_load"] for p in ps]
+                ys = [p["classes"][cls][ykey] for p in ps]
+                ax.plot(xs, ys, marker="o", label=f"{label + ' ' if label else ''}{cls}")
+        if log:
+            ax.set_yscale("log")
+        ax.set_xlabel("offered load of [traffic] (flits/node/cycle)")
+        ax.set_ylabel(ylabel)
+        ax.set_title(title + " per class", fontsize=9)
+        ax.grid(True, alpha=0.3)
+        ax.legend(fontsize=8)
+        fig.tight_layout()
+        out = os.path.join(d, fname)
+        fig.savefig(out, dpi=120)
+        plt.close(fig)
+        print(f"plot: wrote {out}")
+
+
 def main():
     if len(sys.argv) != 2:
-        sys.exit("usage: plot.py DIR")
+        sys.exit("usage: plot.py DIR | RUN.json")
     d = sys.argv[1]
+    if os.path.isfile(d):
+        with open(d) as fh:
+            j = json.load(fh)
+        if "series" not in j:
+            sys.exit(f"plot: {d} has no time series (run with sim.series_window > 0)")
+        plot_series(j, os.path.splitext(d)[0] + "_series.png")
+        return
     pts = load_points(d)
     if not pts:
         sys.exit(f"plot: no result JSON in {d}")
@@ -44,7 +116,9 @@ def main():
         series.setdefault(series_key(p, varying), []).append(p)
     cfg = pts[0]["config"]
     title = (f"{cfg.get('topology.kind')} {cfg.get('routing.algorithm') if 'routing.algorithm' not in varying else ''} "
-             f"{cfg.get('traffic.pattern')}, seed {pts[0]['seed']}").replace("  ", " ")
+             f"{cfg.get('traffic.pattern')}, "
+             + (f"seed {pts[0]['seed']}" if "seed" in pts[0] else f"{len(pts[0].get('seeds', []))} seeds"))
+    title = title.replace("  ", " ")
     for name, ykey, ylabel, fname, log in [
         ("latency", "avg_packet_latency", "average packet latency (cycles)", "latency.png", True),
         ("throughput", "accepted_throughput", "accepted throughput (flits/node/cycle)", "throughput.png", False),
@@ -71,7 +145,13 @@ def main():
         fig.tight_layout()
         out = os.path.join(d, fname)
         fig.savefig(out, dpi=120)
+        plt.close(fig)
         print(f"plot: wrote {out}")
+    if len(pts[0].get("classes", {})) > 1:
+        plot_classes(d, series, title)
+    for p in pts:
+        if "series" in p:
+            plot_series(p, os.path.join(d, p["_name"] + "_series.png"))
 
 
 if __name__ == "__main__":

@@ -10,12 +10,14 @@ struct RunOptions {
   std::string config, output;
   std::vector<std::string> overrides;
   bool print_config = false;
+  int seeds = 1;  // runs averaged, seeds sim.seed, sim.seed+1, ...
 };
 
 struct SweepOptions {
   std::string config, output;
   std::vector<std::string> params, overrides;
   int jobs = 0;
+  int seeds = 1;
 };
 
 int command_run(const RunOptions& opt, const char* argv0);

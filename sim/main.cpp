@@ -26,6 +26,8 @@ int sc_main(int argc, char** argv) {
   run_cmd->add_option("config", run.config, "config file (TOML)")->required();
   run_cmd->add_option("-s,--set", run.overrides, "override a key: section.key=value (repeatable)");
   run_cmd->add_option("-o,--output", run.output, "result JSON file (default: stdout)");
+  run_cmd->add_option("--seeds", run.seeds, "average K runs with seeds sim.seed, sim.seed+1, ...")
+      ->check(CLI::Range(1, 1000));
   run_cmd->add_flag("--print-config", run.print_config, "print the effective config with defaults and exit");
 
   ccsim::SweepOptions sweep;
@@ -35,10 +37,12 @@ int sc_main(int argc, char** argv) {
   sweep_cmd->add_option("-s,--set", sweep.overrides, "override a key for every point");
   sweep_cmd->add_option("-j,--jobs", sweep.jobs, "parallel processes (default: all cores)");
   sweep_cmd->add_option("-o,--output", sweep.output, "output directory")->required();
+  sweep_cmd->add_option("--seeds", sweep.seeds, "average K seeds per point")->check(CLI::Range(1, 1000));
 
   std::string plot_dir;
-  auto* plot_cmd = app.add_subcommand("plot", "plot latency and accepted throughput vs offered load of a sweep");
-  plot_cmd->add_option("dir", plot_dir, "sweep output directory")->required();
+  auto* plot_cmd = app.add_subcommand(
+      "plot", "plot a sweep (latency and throughput vs load, per class) or one run's time series");
+  plot_cmd->add_option("path", plot_dir, "sweep output directory, or a run's result JSON")->required();
 
   bool markdown = false;
   auto* list_cmd =

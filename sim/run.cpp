@@ -1,10 +1,11 @@
-// ccsim run CONFIG [-s key=value]... [-o out.json] [--print-config]
+// ccsim run CONFIG [-s key=value]... [-o out.json] [--seeds K] [--print-config]
 #include <fmt/format.h>
 
 #include <fstream>
 #include <iostream>
 
 #include "commands.h"
+#include "average.h"
 #include "config_loader.h"
 #include "simulate.h"
 
@@ -18,7 +19,21 @@ int command_run(const RunOptions& opt, const char*) {
     std::cout << config_to_toml(cfg);
     return 0;
   }
-  nlohmann::json result = simulate(cfg);
+  if (opt.seeds > 1 && cfg.get_string("sim.kernel") != "direct")
+    throw ConfigError("sim.kernel", "--seeds runs the seeds in one process and needs \"direct\"");
+  nlohmann::json result;
+  if (opt.seeds <= 1) {
+    result = simulate(cfg);
+  } else {
+    // Seeds sim.seed, sim.seed+1, ...: the papers average several runs per point.
+    std::vector<nlohmann::json> runs;
+    for (int k = 0; k < opt.seeds; ++k) {
+      Config c = cfg;
+      c.set("sim.seed", cfg.get_int("sim.seed") + k);
+      runs.push_back(simulate(c));
+    }
+    result = average_results(runs);
+  }
   const std::string text = result.dump(2) + "\n";
   if (opt.output.empty()) {
     std::cout << text;

@@ -114,6 +114,7 @@ int command_sweep(const SweepOptions& opt, const char*) {
       for (auto& s : opt.overrides) args.insert(args.end(), {"-s", s});
       for (auto& [k, v] : pt.settings) args.insert(args.end(), {"-s", k + "=" + v});
       args.insert(args.end(), {"-o", opt.output + "/" + pt.name + ".json"});
+      if (opt.seeds > 1) args.insert(args.end(), {"--seeds", std::to_string(opt.seeds)});
       pid_t pid = spawn(args, opt.output + "/" + pt.name + ".log");
       if (pid < 0) throw std::runtime_error("cannot start a ccsim process");
       running[pid] = next++;
@@ -134,11 +135,9 @@ int command_sweep(const SweepOptions& opt, const char*) {
                              secs);
   }
 
-  std::ofstream csv(opt.output + "/summary.csv");
-  csv << "point";
-  for (auto& a : axes) csv << "," << a.key;
-  for (auto* c : kColumns) csv << "," << c;
-  csv << ",cycles_per_second\n";
+  // One row per point; with several traffic classes, their throughput and latency too.
+  std::vector<nlohmann::json> results(points.size());
+  std::vector<std::string> class_names;
   int failures = 0;
   for (size_t i = 0; i < points.size(); ++i) {
     if (status[i] != 0) {
@@ -146,10 +145,25 @@ int command_sweep(const SweepOptions& opt, const char*) {
       continue;
     }
     std::ifstream f(opt.output + "/" + points[i].name + ".json");
-    nlohmann::json j = nlohmann::json::parse(f);
+    results[i] = nlohmann::json::parse(f);
+    if (class_names.empty() && results[i]["classes"].size() > 1)
+      for (auto& [name, c] : results[i]["classes"].items()) class_names.push_back(name);
+  }
+  std::ofstream csv(opt.output + "/summary.csv");
+  csv << "point";
+  for (auto& a : axes) csv << "," << a.key;
+  for (auto* c : kColumns) csv << "," << c;
+  for (auto& name : class_names) csv << "," << name << ".accepted_throughput," << name << ".avg_packet_latency";
+  csv << ",cycles_per_second\n";
+  for (size_t i = 0; i < points.size(); ++i) {
+    if (status[i] != 0) continue;
+    const nlohmann::json& j = results[i];
     csv << points[i].name;
     for (auto& [k, v] : points[i].settings) csv << "," << v;
     for (auto* c : kColumns) csv << "," << j[c].dump();
+    for (auto& name : class_names)
+      csv << "," << j["classes"][name].value("accepted_throughput", 0.0) << ","
+          << j["classes"][name].value("avg_packet_latency", 0.0);
     csv << "," << j["perf"]["cycles_per_second"].dump() << "\n";
   }
   std::cerr << fmt::format("wrote {}/summary.csv ({} points, {} failed)\n", opt.output, points.size(), failures);

@@ -1,6 +1,7 @@
 // The ccsim program as users and scripts call it.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -98,4 +99,18 @@ TEST(Cli, ConfigReferenceIsUpToDate) {
   std::ifstream f(std::string(CCSIM_SOURCE_DIR) + "/docs/config.md");
   std::string doc((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
   EXPECT_EQ(doc, o.out) << "regenerate with: build/ccsim list --markdown > docs/config.md";
+}
+
+TEST(Cli, SeedsAverageIndependentRuns) {
+  auto one = sh(kBin + " run " + kDemo + kShort + " -s sim.seed=5");
+  auto three = sh(kBin + " run " + kDemo + kShort + " -s sim.seed=5 --seeds 3");
+  ASSERT_EQ(three.status, 0) << three.out;
+  auto a = nlohmann::json::parse(one.out), m = nlohmann::json::parse(three.out);
+  EXPECT_EQ(m["seeds"], nlohmann::json::parse("[5, 6, 7]"));
+  EXPECT_FALSE(m.contains("seed"));
+  EXPECT_NE(m["avg_packet_latency"], a["avg_packet_latency"]);
+  EXPECT_GT(m["stddev"]["avg_packet_latency"].get<double>(), 0.0);
+  // The mean of 3 runs lies within their spread.
+  EXPECT_LT(std::abs(m["avg_packet_latency"].get<double>() - a["avg_packet_latency"].get<double>()),
+            4 * m["stddev"]["avg_packet_latency"].get<double>());
 }
