@@ -36,6 +36,16 @@ def series_key(j, varying):
     return ", ".join(f"{k.split('.')[-1]}={j['config'][k]}" for k in varying)
 
 
+def finish(fig, ax, out):
+    """Grid, legend, layout; writes `out`."""
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(out, dpi=120)
+    plt.close(fig)
+    print(f"plot: wrote {out}")
+
+
 def plot_series(j, out):
     """Latency, accepted throughput and misrouted fraction per window, per class."""
     s = j["series"]
@@ -86,13 +96,7 @@ def plot_classes(d, series, title):
         ax.set_xlabel("offered load of [traffic] (flits/node/cycle)")
         ax.set_ylabel(ylabel)
         ax.set_title(title + " per class", fontsize=9)
-        ax.grid(True, alpha=0.3)
-        ax.legend(fontsize=8)
-        fig.tight_layout()
-        out = os.path.join(d, fname)
-        fig.savefig(out, dpi=120)
-        plt.close(fig)
-        print(f"plot: wrote {out}")
+        finish(fig, ax, os.path.join(d, fname))
 
 
 def main():
@@ -140,13 +144,7 @@ def main():
         ax.set_xlabel("offered load (flits/node/cycle)")
         ax.set_ylabel(ylabel)
         ax.set_title(title + ("  (x: saturated)" if ykey == "avg_packet_latency" else ""), fontsize=9)
-        ax.grid(True, alpha=0.3)
-        ax.legend(fontsize=8)
-        fig.tight_layout()
-        out = os.path.join(d, fname)
-        fig.savefig(out, dpi=120)
-        plt.close(fig)
-        print(f"plot: wrote {out}")
+        finish(fig, ax, os.path.join(d, fname))
     if len(pts[0].get("classes", {})) > 1:
         plot_classes(d, series, title)
     for p in pts:
