@@ -7,6 +7,7 @@
 
 #include "congestion/none.h"
 #include "topology/dragonfly.h"
+#include "topology/flatfly.h"
 #include "traffic/node_set.h"
 #include "traffic/patterns.h"
 #include "traffic/permutation_patterns.h"
@@ -19,6 +20,10 @@ RoutingEntry dragonfly_val_entry();
 RoutingEntry dragonfly_ugal_l_entry();
 RoutingEntry dragonfly_ugal_g_entry();
 RoutingEntry dragonfly_par_entry();
+RoutingEntry flatfly_min_entry();
+RoutingEntry flatfly_val_entry();
+RoutingEntry flatfly_ugal_l_entry();
+RoutingEntry flatfly_ugal_g_entry();
 
 namespace {
 
@@ -42,6 +47,12 @@ const std::vector<TopologyEntry>& topologies() {
         string_param("topology.arrangement", "palmtree", "global channel arrangement",
                      {"palmtree", "consecutive"})},
        [](const Config& c) { return std::make_unique<Dragonfly>(Dragonfly::from_config(c)); }},
+      {"flatfly", "k-ary n-flat flattened butterfly: k^n routers, each linked to every router differing in one "
+                  "coordinate, c nodes each; router-to-router channels are local (links.local_latency)",
+       {int_param("topology.k", 4, "routers per dimension", 2, 64),
+        int_param("topology.n", 2, "dimensions", 1, 63),
+        int_param("topology.c", 4, "nodes per router (concentration); radix c + n*(k-1) must be <= 64", 1, 63)},
+       [](const Config& c) { return std::make_unique<FlattenedButterfly>(FlattenedButterfly::from_config(c)); }},
   };
   return v;
 }
@@ -49,7 +60,8 @@ const std::vector<TopologyEntry>& topologies() {
 const std::vector<RoutingEntry>& routings() {
   static const std::vector<RoutingEntry> v = {
       dragonfly_min_entry(),    dragonfly_val_entry(), dragonfly_ugal_l_entry(),
-      dragonfly_ugal_g_entry(), dragonfly_par_entry(),
+      dragonfly_ugal_g_entry(), dragonfly_par_entry(), flatfly_min_entry(),
+      flatfly_val_entry(),      flatfly_ugal_l_entry(), flatfly_ugal_g_entry(),
   };
   return v;
 }
@@ -140,7 +152,7 @@ const std::vector<ProtocolEntry>& protocols() {
 
 const std::vector<ParamSpec>& core_params() {
   static const std::vector<ParamSpec> v = {
-      string_param("topology.kind", "dragonfly", "topology", {"dragonfly"}),
+      string_param("topology.kind", "dragonfly", "topology", {"dragonfly", "flatfly"}),
       // [router]
       int_param("router.vcs", 4, "VCs per class on every port (each routing algorithm needs a minimum: see ccsim list)", 1, 32),
       int_param("router.buffer_depth", 32, "input buffer per VC in flits (terminal ports, and default)", 1, 1 << 20),
@@ -154,7 +166,9 @@ const std::vector<ParamSpec>& core_params() {
       bool_param("router.voq", false, "virtual output queues at each input VC"),
       // [links]
       int_param("links.terminal_latency", 1, "injection/ejection channel latency (cycles)", 1, 1 << 24),
-      int_param("links.local_latency", 10, "local (intra-group) channel latency (cycles)", 1, 1 << 24),
+      int_param("links.local_latency", 10,
+                "local channel latency (cycles): intra-group on the dragonfly, every router-to-router channel on "
+                "the flattened butterfly", 1, 1 << 24),
       int_param("links.global_latency", 100, "global channel latency (cycles)", 1, 1 << 24),
       // [routing]
       string_param("routing.algorithm", "min", "routing algorithm (see ccsim list)"),

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cassert>
 
+#include "routing/ugal.h"
+
 namespace ccsim {
 
 DragonflyRouting::DragonflyRouting(const Dragonfly& df, std::vector<int> local_slots_per_group) : df_(df) {
@@ -62,7 +64,7 @@ bool DragonflyRouting::prefer_minimal(RouterContext& ctx, const Packet& p, int g
   }
   const int h_min = df_.min_hops(r, dst_router(p));
   const int h_nm = nonmin_hops(r, gi, p);
-  return q_min * h_min <= q_nm * h_nm + threshold;
+  return ugal_prefers_minimal(q_min * h_min, q_nm * h_nm, threshold);
 }
 
 RouteResult DragonflyRouting::follow(RouterContext& ctx, Packet& p) const {

@@ -5,6 +5,7 @@
 // queue of the global channel each path uses (ideal global knowledge).
 #include "registry.h"
 #include "routing/dragonfly_routing.h"
+#include "routing/ugal.h"
 
 namespace ccsim {
 namespace {
@@ -32,16 +33,11 @@ class DragonflyUgal : public DragonflyRouting {
   int threshold_;
 };
 
-std::vector<ParamSpec> ugal_params() {
-  return {int_param("routing.ugal_threshold", 30,
-                    "UGAL bias towards minimal: minimal iff q_min*H_min <= q_nm*H_nm + threshold (flits)")};
-}
-
 }  // namespace
 
 RoutingEntry dragonfly_ugal_l_entry() {
   return {"ugal_l", "dragonfly", "UGAL with local queue information at the source router; 3 VC slots",
-          ugal_params(), [](const Config& c, const Topology& t) {
+          {ugal_threshold_param()}, [](const Config& c, const Topology& t) {
             return std::make_unique<DragonflyUgal>(dynamic_cast<const Dragonfly&>(t), false,
                                                    static_cast<int>(c.get_int("routing.ugal_threshold")));
           }};
@@ -49,7 +45,7 @@ RoutingEntry dragonfly_ugal_l_entry() {
 
 RoutingEntry dragonfly_ugal_g_entry() {
   return {"ugal_g", "dragonfly", "UGAL with global queue information (source and global channel queues)",
-          ugal_params(), [](const Config& c, const Topology& t) {
+          {ugal_threshold_param()}, [](const Config& c, const Topology& t) {
             return std::make_unique<DragonflyUgal>(dynamic_cast<const Dragonfly&>(t), true,
                                                    static_cast<int>(c.get_int("routing.ugal_threshold")));
           }};
