@@ -1,6 +1,8 @@
 // Bad input gets one clear line naming the key and what is allowed.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include "core/params.h"
 #include "test_util.h"
 
@@ -93,4 +95,19 @@ TEST(Config, DefaultsFilledAndPrinted) {
   // The printed config loads back to the same values.
   Config back = load_config_string(toml, {});
   EXPECT_EQ(back.values(), c.values());
+}
+
+// Every shipped experiment loads and builds its network (a short run).
+TEST(Config, EveryExperimentConfigRuns) {
+  int found = 0;
+  for (auto& entry : std::filesystem::directory_iterator(std::string(CCSIM_SOURCE_DIR) + "/experiments")) {
+    if (entry.path().extension() != ".toml") continue;
+    ++found;
+    SCOPED_TRACE(entry.path().string());
+    const Config cfg = load_config(entry.path().string(), {parse_override("sim.warmup=0"),
+                                                           parse_override("sim.measure=50"),
+                                                           parse_override("sim.drain_cap=200")});
+    EXPECT_NO_THROW(simulate(cfg));
+  }
+  EXPECT_GE(found, 7);
 }
