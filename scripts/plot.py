@@ -6,7 +6,9 @@
                      classes also per class (DIR/latency_classes.png,
                      DIR/throughput_classes.png); every point with a time series
                      also gets DIR/<point>_series.png.
-  plot.py RUN.json   the time series of one run (RUN_series.png)."""
+  plot.py RUN.json   one run: accepted throughput of every source node, per class
+                     (RUN_nodes.png, fairness) and its time series if it has one
+                     (RUN_series.png)."""
 import glob
 import json
 import os
@@ -77,6 +79,19 @@ def plot_series(j, out):
     print(f"plot: wrote {out}")
 
 
+def plot_nodes(j, out):
+    """Accepted throughput of every source node, one colour per class (fairness)."""
+    fig, ax = plt.subplots(figsize=(7, 3.6))
+    classes = sorted(j.get("classes", {}).items()) or [("all", j)]
+    for name, c in classes:
+        nodes = [n for n, v in enumerate(c["node_accepted"]) if v > 0 or c.get("sources", 0) >= len(c["node_accepted"])]
+        ax.bar(nodes, [c["node_accepted"][n] for n in nodes], width=1.0, label=name)
+    ax.set_xlabel("source node")
+    ax.set_ylabel("accepted throughput\n(flits/cycle)")
+    ax.set_title(f"per-node accepted throughput in the window, offered load {j['offered_load']}", fontsize=9)
+    finish(fig, ax, out)
+
+
 def plot_classes(d, series, title):
     """Per-class latency and throughput (per source node of the class) vs offered load."""
     for ykey, ylabel, fname, log in [
@@ -106,9 +121,9 @@ def main():
     if os.path.isfile(d):
         with open(d) as fh:
             j = json.load(fh)
-        if "series" not in j:
-            sys.exit(f"plot: {d} has no time series (run with sim.series_window > 0)")
-        plot_series(j, os.path.splitext(d)[0] + "_series.png")
+        plot_nodes(j, os.path.splitext(d)[0] + "_nodes.png")
+        if "series" in j:
+            plot_series(j, os.path.splitext(d)[0] + "_series.png")
         return
     pts = load_points(d)
     if not pts:

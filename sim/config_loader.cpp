@@ -71,7 +71,7 @@ const char* value_type(const Value& v) {
 // Latencies and traffic times may be written "50ns" or "1us" (converted with sim.clock_ghz).
 bool is_time_key(const std::string& key) {
   return (key.rfind("links.", 0) == 0 && key.find("latency") != std::string::npos) || key == "traffic.start" ||
-         key == "traffic.stop" || key == "traffic.at";
+         key == "traffic.stop" || key == "traffic.at" || key == "sim.series_window";
 }
 
 Value checked(const ParamSpec& spec, const Value& v, double clock_ghz) {

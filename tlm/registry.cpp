@@ -198,8 +198,8 @@ const std::vector<ParamSpec>& core_params() {
       int_param("sim.deadlock_cycles", 20000, "cycles without any flit movement, with flits in the network, "
                 "that count as deadlock", 100),
       float_param("sim.clock_ghz", 1.0, "clock frequency, for latencies given in ns/us", 1e-6, 1e3),
-      int_param("sim.series_window", 0, "time-series window in cycles (latency, throughput, misrouting per class); "
-                "0 = no time series", 0),
+      int_param("sim.series_window", 0, "time-series window in cycles or a time such as \"1us\" (latency, throughput, "
+                "misrouting per class); 0 = no time series", 0),
       string_param("sim.kernel", "direct", "advance time directly or from a SystemC thread under sc_start",
                    {"direct", "systemc"}),
   };
