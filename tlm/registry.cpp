@@ -7,6 +7,7 @@
 
 #include "congestion/none.h"
 #include "topology/dragonfly.h"
+#include "topology/torus.h"
 #include "traffic/patterns.h"
 
 namespace ccsim {
@@ -17,6 +18,8 @@ RoutingEntry dragonfly_val_entry();
 RoutingEntry dragonfly_ugal_l_entry();
 RoutingEntry dragonfly_ugal_g_entry();
 RoutingEntry dragonfly_par_entry();
+RoutingEntry dor_entry(const std::string& topology);
+RoutingEntry duato_entry(const std::string& topology);
 
 namespace {
 
@@ -32,6 +35,12 @@ int group_size(const Topology& t) {
   return t.num_nodes() / std::max(1, t.num_routers());
 }
 
+std::vector<ParamSpec> torus_params() {
+  return {int_param("topology.k", 16, "routers per dimension", 2, 1 << 24),
+          int_param("topology.n", 2, "dimensions", 1, 31),
+          int_param("topology.c", 1, "nodes per router", 1, 64)};
+}
+
 }  // namespace
 
 const std::vector<TopologyEntry>& topologies() {
@@ -45,6 +54,11 @@ const std::vector<TopologyEntry>& topologies() {
         string_param("topology.arrangement", "palmtree", "global channel arrangement",
                      {"palmtree", "consecutive"})},
        [](const Config& c) { return std::make_unique<Dragonfly>(Dragonfly::from_config(c)); }},
+      {"torus", "k-ary n-cube torus: k routers per dimension, n dimensions, rings of wrap-around channels, c nodes "
+       "per router; router-to-router channels are local (links.local_latency, router.local_buffer_depth)",
+       torus_params(), [](const Config& c) { return std::make_unique<Torus>(Torus::from_config(c, true)); }},
+      {"mesh", "k-ary n-cube mesh: the torus without wrap-around channels", torus_params(),
+       [](const Config& c) { return std::make_unique<Torus>(Torus::from_config(c, false)); }},
   };
   return v;
 }
@@ -53,6 +67,8 @@ const std::vector<RoutingEntry>& routings() {
   static const std::vector<RoutingEntry> v = {
       dragonfly_min_entry(),    dragonfly_val_entry(), dragonfly_ugal_l_entry(),
       dragonfly_ugal_g_entry(), dragonfly_par_entry(),
+      dor_entry("torus"),       dor_entry("mesh"),
+      duato_entry("torus"),     duato_entry("mesh"),
   };
   return v;
 }
@@ -96,7 +112,7 @@ const std::vector<ProtocolEntry>& protocols() {
 
 const std::vector<ParamSpec>& core_params() {
   static const std::vector<ParamSpec> v = {
-      string_param("topology.kind", "dragonfly", "topology", {"dragonfly"}),
+      string_param("topology.kind", "dragonfly", "topology", {"dragonfly", "torus", "mesh"}),
       // [router]
       int_param("router.vcs", 4, "VCs per class on every port (each routing algorithm needs a minimum: see ccsim list)", 1, 32),
       int_param("router.buffer_depth", 32, "input buffer per VC in flits (terminal ports, and default)", 1, 1 << 20),
