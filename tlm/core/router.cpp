@@ -74,10 +74,10 @@ int Router::remote_occupancy(int router, int port) { return net_->router(router)
 bool Router::vc_available(int port, int slot, const Packet& p) {
   const OutputPort& op = out_[port];
   const int base = p.vc_class * params_.vcs_per_class;
-  const int need_downstream = params_.cut_through ? p.size : 1;
+  const int room = room_needed(p);
   for (uint32_t m = slot_vcs_[slot]; m; m &= m - 1) {
     const OutputVc& ov = op.vcs[base + __builtin_ctz(m)];
-    if (can_allocate(op, ov, p.size) && ov.credits >= need_downstream) return true;
+    if (can_allocate(op, ov, room) && ov.credits >= room) return true;
   }
   return false;
 }
@@ -140,11 +140,12 @@ bool Router::try_allocate(Cycle now, int in_port, InPacket& e) {
   }
   OutputPort& op = out_[e.out_port];
   const int base = e.pkt->vc_class * params_.vcs_per_class;
+  const int room = room_needed(*e.pkt);
   int best = -1, best_free = -1;
   for (uint32_t m = slot_vcs_[slot_of(e.out_vc)]; m; m &= m - 1) {
     const int v = base + __builtin_ctz(m);
     OutputVc& ov = op.vcs[v];
-    if (!can_allocate(op, ov, e.pkt->size)) continue;
+    if (!can_allocate(op, ov, room)) continue;
     // Prefer the VC with most free space downstream (then in the queue).
     const int score = ov.credits * 4096 + params_.output_buffer - ov.occupancy - ov.reserved;
     if (score > best_free) {

@@ -128,11 +128,14 @@ class Router : public sc_core::sc_module, public Component, public RouterContext
   // Credits the link has delivered by `now` (also for remote occupancy reads).
   void absorb_credits(OutputPort& op, Cycle now);
   int queue_count() const { return params_.voq ? radix_ : 1; }
-  // Whether output VC `ov` of `op` can take a packet of `size` flits now.
-  bool can_allocate(const OutputPort& op, const OutputVc& ov, int size) const {
+  // Flits a packet needs free in an output queue (or downstream) to be given
+  // the VC: all of it under cut-through, its head under wormhole.
+  int room_needed(const Packet& p) const { return params_.cut_through ? p.size : 1; }
+  // Whether output VC `ov` of `op` can take a packet needing `room` flits now.
+  bool can_allocate(const OutputPort& op, const OutputVc& ov, int room) const {
     if (ov.locked) return false;
     if (ov.atomic) return ov.occupancy == 0 && ov.credits == op.downstream_depth;
-    return params_.output_buffer - ov.occupancy - ov.reserved >= (params_.cut_through ? size : 1);
+    return params_.output_buffer - ov.occupancy - ov.reserved >= room;
   }
 
   int id_, radix_, num_vcs_;
