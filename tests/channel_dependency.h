@@ -4,6 +4,7 @@
 #pragma once
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -15,13 +16,15 @@
 
 namespace ccsim::test {
 
-// A router context whose queues are random: adaptive algorithms take every branch.
+// A router context whose queues and free VCs are random: adaptive algorithms
+// take every branch.
 class RandomContext : public RouterContext {
  public:
   explicit RandomContext(uint64_t seed) : rng_(seed) {}
   int router_id() const override { return router; }
   int occupancy(int) override { return static_cast<int>(rng_.below(200)); }
   int remote_occupancy(int, int) override { return static_cast<int>(rng_.below(200)); }
+  bool vc_available(int, int, const Packet&) override { return rng_.below(2) == 0; }
   Rng& rng() override { return rng_; }
   int router = 0;
 
@@ -32,6 +35,9 @@ class RandomContext : public RouterContext {
 // Vertex: (router, output port, VC); VCs of one slot are interchangeable, so
 // each hop depends on every VC of the next hop's slot.
 using Vertex = std::tuple<int, int, int>;
+
+// Which VC slots a dependency graph covers.
+using SlotFilter = std::function<bool(int slot)>;
 
 // Iterative DFS; every vertex is a key of g.
 inline bool has_cycle(const std::map<Vertex, std::set<Vertex>>& g) {
@@ -58,10 +64,14 @@ inline bool has_cycle(const std::map<Vertex, std::set<Vertex>>& g) {
   return false;
 }
 
-inline std::map<Vertex, std::set<Vertex>> dependency_graph(RoutingFunction& rf, const Topology& df, int vcs, int trials) {
+// Every route of every node pair, `trials` times. With a slot filter (Duato's
+// escape VCs), hops on other slots are left out and the hops around them are
+// joined: a packet that leaves the filtered VCs and comes back depends on the
+// channel it comes back to (indirect dependency).
+inline std::map<Vertex, std::set<Vertex>> dependency_graph(RoutingFunction& rf, const Topology& df, int vcs, int trials,
+                                                           const SlotFilter& counted = nullptr) {
   std::map<Vertex, std::set<Vertex>> g;
   RandomContext ctx(7);
-  const int slots = rf.vc_slots();
   for (int src = 0; src < df.num_nodes(); ++src) {
     for (int dst = 0; dst < df.num_nodes(); ++dst) {
       if (src == dst) continue;
@@ -75,18 +85,22 @@ inline std::map<Vertex, std::set<Vertex>> dependency_graph(RoutingFunction& rf, 
           if (hop >= 4 * df.diameter() + 8) throw std::runtime_error("routing loop");
           ctx.router = router;
           RouteResult r = rf.route(ctx, in_port, p);
-          std::vector<Vertex> cur;
-          for (int v = r.slot; v < vcs; v += slots) cur.emplace_back(router, r.port, v);
-          EXPECT_FALSE(cur.empty());
-          for (auto& a : prev)
-            for (auto& b : cur) g[a].insert(b);
-          for (auto& b : cur) g[b];
           PortPeer pp = df.peer(router, r.port);
+          if (pp.id < 0) throw std::runtime_error("routed to an unconnected port");
+          if (!counted || counted(r.slot)) {
+            std::vector<Vertex> cur;
+            for (uint32_t m = rf.slot_vcs(r.slot, vcs); m; m &= m - 1)
+              cur.emplace_back(router, r.port, __builtin_ctz(m));
+            EXPECT_FALSE(cur.empty());
+            for (auto& a : prev)
+              for (auto& b : cur) g[a].insert(b);
+            for (auto& b : cur) g[b];
+            prev = cur;
+          }
           if (pp.is_node) {
             EXPECT_EQ(pp.id, dst);
             break;
           }
-          prev = cur;
           router = pp.id;
           in_port = pp.port;
         }

@@ -9,6 +9,7 @@
 #include "topology/dragonfly.h"
 #include "topology/flatfly.h"
 #include "traffic/node_set.h"
+#include "topology/torus.h"
 #include "traffic/patterns.h"
 #include "traffic/permutation_patterns.h"
 
@@ -24,6 +25,8 @@ RoutingEntry flatfly_min_entry();
 RoutingEntry flatfly_val_entry();
 RoutingEntry flatfly_ugal_l_entry();
 RoutingEntry flatfly_ugal_g_entry();
+RoutingEntry dor_entry(const std::string& topology);
+RoutingEntry duato_entry(const std::string& topology);
 
 namespace {
 
@@ -32,6 +35,12 @@ std::string names(const std::vector<E>& v) {
   std::string s;
   for (auto& e : v) s += (s.empty() ? "" : ", ") + e.name;
   return s;
+}
+
+std::vector<ParamSpec> torus_params() {
+  return {int_param("topology.k", 16, "routers per dimension", 2, 1 << 24),
+          int_param("topology.n", 2, "dimensions", 1, 31),
+          int_param("topology.c", 1, "nodes per router", 1, 64)};
 }
 
 }  // namespace
@@ -53,6 +62,11 @@ const std::vector<TopologyEntry>& topologies() {
         int_param("topology.n", 2, "dimensions", 1, 63),
         int_param("topology.c", 4, "nodes per router (concentration); radix c + n*(k-1) must be <= 64", 1, 63)},
        [](const Config& c) { return std::make_unique<FlattenedButterfly>(FlattenedButterfly::from_config(c)); }},
+      {"torus", "k-ary n-cube torus: k routers per dimension, n dimensions, rings of wrap-around channels, c nodes "
+       "per router; router-to-router channels are local (links.local_latency, router.local_buffer_depth)",
+       torus_params(), [](const Config& c) { return std::make_unique<Torus>(Torus::from_config(c, true)); }},
+      {"mesh", "k-ary n-cube mesh: the torus without wrap-around channels", torus_params(),
+       [](const Config& c) { return std::make_unique<Torus>(Torus::from_config(c, false)); }},
   };
   return v;
 }
@@ -60,8 +74,10 @@ const std::vector<TopologyEntry>& topologies() {
 const std::vector<RoutingEntry>& routings() {
   static const std::vector<RoutingEntry> v = {
       dragonfly_min_entry(),    dragonfly_val_entry(), dragonfly_ugal_l_entry(),
-      dragonfly_ugal_g_entry(), dragonfly_par_entry(), flatfly_min_entry(),
-      flatfly_val_entry(),      flatfly_ugal_l_entry(), flatfly_ugal_g_entry(),
+      dragonfly_ugal_g_entry(), dragonfly_par_entry(),    flatfly_min_entry(),
+      flatfly_val_entry(),      flatfly_ugal_l_entry(),   flatfly_ugal_g_entry(),
+      dor_entry("torus"),       dor_entry("mesh"),        duato_entry("torus"),
+      duato_entry("mesh"),
   };
   return v;
 }
@@ -152,7 +168,7 @@ const std::vector<ProtocolEntry>& protocols() {
 
 const std::vector<ParamSpec>& core_params() {
   static const std::vector<ParamSpec> v = {
-      string_param("topology.kind", "dragonfly", "topology", {"dragonfly", "flatfly"}),
+      string_param("topology.kind", "dragonfly", "topology", {"dragonfly", "flatfly", "torus", "mesh"}),
       // [router]
       int_param("router.vcs", 4, "VCs per class on every port (each routing algorithm needs a minimum: see ccsim list)", 1, 32),
       int_param("router.buffer_depth", 32, "input buffer per VC in flits (terminal ports, and default)", 1, 1 << 20),

@@ -28,6 +28,18 @@ Router::Router(sc_core::sc_module_name name, int id, int radix, const RouterPara
   req_mask_.assign(radix, 0);
   if (num_vcs_ > 32) throw ConfigError("router.vcs", "at most 32 VCs per port in all classes");
   if (radix > 64) throw ConfigError("topology", "routers of radix above 64 are not supported");
+  RoutingFunction& rf = net->routing();
+  for (int s = 0; s < params_.vc_slots; ++s) {
+    slot_vcs_[s] = rf.slot_vcs(s, params_.vcs_per_class);
+    assert(slot_vcs_[s] != 0 && slot_vcs_[s] < (uint64_t{1} << params_.vcs_per_class));
+  }
+  reroute_ = rf.reroutes_when_blocked();
+  if (!params_.cut_through)
+    for (int s = 0; s < params_.vc_slots; ++s)
+      if (rf.atomic_vc_allocation(s)) atomic_vcs_ |= slot_vcs_[s];
+  // VOQ picks the queue from the route on arrival; a new route would have to move the packet.
+  if (reroute_ && params_.voq)
+    throw ConfigError("router.voq", "must be false with a routing algorithm that re-routes blocked packets");
 }
 
 void Router::connect(int port, PortKind kind, Link* in, int input_depth, Link* out, int downstream_depth) {
@@ -41,7 +53,11 @@ void Router::connect(int port, PortKind kind, Link* in, int input_depth, Link* o
   op.kind = kind;
   op.downstream_depth = downstream_depth;
   op.vcs.assign(num_vcs_, OutputVc{});
-  for (auto& vc : op.vcs) vc.credits = downstream_depth;
+  for (int v = 0; v < num_vcs_; ++v) {
+    op.vcs[v].credits = downstream_depth;
+    // Ejection never waits on the network: only channels to routers need it.
+    op.vcs[v].atomic = kind != PortKind::Terminal && (atomic_vcs_ >> (v % params_.vcs_per_class) & 1u);
+  }
 }
 
 int Router::occupancy(int port) {
@@ -54,6 +70,17 @@ int Router::occupancy(int port) {
 }
 
 int Router::remote_occupancy(int router, int port) { return net_->router(router).occupancy(port); }
+
+bool Router::vc_available(int port, int slot, const Packet& p) {
+  const OutputPort& op = out_[port];
+  const int base = p.vc_class * params_.vcs_per_class;
+  const int room = room_needed(p);
+  for (uint32_t m = slot_vcs_[slot]; m; m &= m - 1) {
+    const OutputVc& ov = op.vcs[base + __builtin_ctz(m)];
+    if (can_allocate(op, ov, room) && ov.credits >= room) return true;
+  }
+  return false;
+}
 
 void Router::step(Cycle now) {
   receive(now);
@@ -74,12 +101,12 @@ void Router::receive(Cycle now) {
       Flit f = ip.link->take_flit();
       InputVc& vc = ip.vcs[f.vc];
       if (f.head) {
-        InPacket e{f.pkt, now + params_.latency, 1, 0, -1, -1};
+        InPacket e{f.pkt, now + params_.latency, 1, 0, -1, kUnrouted};
         int q = 0;
         if (params_.voq) {
           RouteResult r = net_->routing().route(*this, p, *f.pkt);
           e.out_port = static_cast<int16_t>(r.port);
-          e.out_vc = static_cast<int16_t>(-2 - r.slot);  // routed, VC not yet allocated
+          e.out_vc = routed(r.slot);
           q = r.port;
         }
         if (vc.queues[q].empty()) ip.need_va |= 1u << f.vc;
@@ -98,7 +125,6 @@ void Router::receive(Cycle now) {
   }
 }
 
-// out_vc encoding in InPacket: -1 not routed; <= -2 routed with slot (-2 - out_vc); >= 0 allocated.
 void Router::absorb_credits(OutputPort& op, Cycle now) {
   if (!op.link) return;
   while (op.link->credit_ready(now)) ++op.vcs[op.link->take_credit()].credits;
@@ -106,30 +132,31 @@ void Router::absorb_credits(OutputPort& op, Cycle now) {
 
 bool Router::try_allocate(Cycle now, int in_port, InPacket& e) {
   if (e.ready > now) return false;
-  if (e.out_vc == -1) {
-    RouteResult r = net_->routing().route(*this, in_port, *e.pkt);
+  if (e.out_vc == kUnrouted || e.out_vc == kReroute) {
+    RoutingFunction& rf = net_->routing();
+    RouteResult r = e.out_vc == kUnrouted ? rf.route(*this, in_port, *e.pkt) : rf.reroute(*this, in_port, *e.pkt);
     e.out_port = static_cast<int16_t>(r.port);
-    e.out_vc = static_cast<int16_t>(-2 - r.slot);
+    e.out_vc = routed(r.slot);
   }
-  const int slot = -2 - e.out_vc;
   OutputPort& op = out_[e.out_port];
-  const int cls = e.pkt->vc_class;
-  const int base = cls * params_.vcs_per_class;
-  const int need = params_.cut_through ? e.pkt->size : 1;
+  const int base = e.pkt->vc_class * params_.vcs_per_class;
+  const int room = room_needed(*e.pkt);
   int best = -1, best_free = -1;
-  for (int v = slot; v < params_.vcs_per_class; v += params_.vc_slots) {
-    OutputVc& ov = op.vcs[base + v];
-    if (ov.locked) continue;
-    const int free = params_.output_buffer - ov.occupancy - ov.reserved;
-    if (free < need) continue;
+  for (uint32_t m = slot_vcs_[slot_of(e.out_vc)]; m; m &= m - 1) {
+    const int v = base + __builtin_ctz(m);
+    OutputVc& ov = op.vcs[v];
+    if (!can_allocate(op, ov, room)) continue;
     // Prefer the VC with most free space downstream (then in the queue).
-    const int score = ov.credits * 4096 + free;
+    const int score = ov.credits * 4096 + params_.output_buffer - ov.occupancy - ov.reserved;
     if (score > best_free) {
       best_free = score;
-      best = base + v;
+      best = v;
     }
   }
-  if (best < 0) return false;
+  if (best < 0) {
+    if (reroute_) e.out_vc = kReroute;
+    return false;
+  }
   OutputVc& ov = op.vcs[best];
   ov.locked = true;
   ov.reserved = e.pkt->size;
@@ -303,7 +330,7 @@ int Router::output_flits(int port, int vc) const { return out_[port].vcs[vc].occ
 
 int Router::blocked_input(int& vc_out, int& out_port) const {
   for (int p = 0; p < radix_; ++p)
-    for (int v = 0; v < num_vcs_; ++v)
+    for (int v = 0; v < static_cast<int>(in_[p].vcs.size()); ++v)  // none on unconnected ports
       for (auto& q : in_[p].vcs[v].queues)
         if (!q.empty()) {
           vc_out = v;

@@ -8,6 +8,7 @@
 // switch allocation and traversal folded into `latency`). Body flits follow
 // one per cycle. Routers step only when they hold flits.
 #pragma once
+#include <array>
 #include <systemc>
 #include <vector>
 
@@ -47,6 +48,7 @@ class Router : public sc_core::sc_module, public Component, public RouterContext
   int router_id() const override { return id_; }
   int occupancy(int port) override;
   int remote_occupancy(int router, int port) override;
+  bool vc_available(int port, int slot, const Packet& p) override;
   Rng& rng() override { return rng_; }
 
   int id() const { return id_; }
@@ -70,8 +72,15 @@ class Router : public sc_core::sc_module, public Component, public RouterContext
     Packet* pkt;
     Cycle ready;
     uint16_t arrived, sent;
-    int16_t out_port, out_vc;  // -1 until routed / VC allocated
+    int16_t out_port;
+    int16_t out_vc;  // the allocated VC (>= 0), or kUnrouted, kReroute, routed(slot)
   };
+  // out_vc of a packet without an output VC: not routed yet; routed, but its
+  // allocation failed and the routing function asked to choose again; routed
+  // to `slot` and waiting for a VC of it.
+  static constexpr int16_t kUnrouted = -1, kReroute = -2;
+  static int16_t routed(int slot) { return static_cast<int16_t>(-3 - slot); }
+  static int slot_of(int16_t out_vc) { return -3 - out_vc; }
   struct InputVc {
     std::vector<Fifo<InPacket>> queues;  // 1, or one per output port with VOQ
     uint64_t nonempty = 0;               // bit q set when queues[q] holds packets
@@ -97,6 +106,7 @@ class Router : public sc_core::sc_module, public Component, public RouterContext
     int reserved = 0;   // flits still to come of the packet being transferred
     int credits = 0;    // free slots downstream
     bool locked = false;
+    bool atomic = false;  // given to a new packet only when empty downstream too
   };
   struct OutputPort {
     Link* link = nullptr;
@@ -118,6 +128,15 @@ class Router : public sc_core::sc_module, public Component, public RouterContext
   // Credits the link has delivered by `now` (also for remote occupancy reads).
   void absorb_credits(OutputPort& op, Cycle now);
   int queue_count() const { return params_.voq ? radix_ : 1; }
+  // Flits a packet needs free in an output queue (or downstream) to be given
+  // the VC: all of it under cut-through, its head under wormhole.
+  int room_needed(const Packet& p) const { return params_.cut_through ? p.size : 1; }
+  // Whether output VC `ov` of `op` can take a packet needing `room` flits now.
+  bool can_allocate(const OutputPort& op, const OutputVc& ov, int room) const {
+    if (ov.locked) return false;
+    if (ov.atomic) return ov.occupancy == 0 && ov.credits == op.downstream_depth;
+    return params_.output_buffer - ov.occupancy - ov.reserved >= room;
+  }
 
   int id_, radix_, num_vcs_;
   RouterParams params_;
@@ -127,6 +146,9 @@ class Router : public sc_core::sc_module, public Component, public RouterContext
   std::vector<OutputPort> out_;
   std::vector<int> vc_class_;    // physical VC -> class
   std::vector<int> class_order_; // classes by decreasing priority
+  std::array<uint32_t, 32> slot_vcs_{};  // per VC slot: its VCs within a class (bit v)
+  bool reroute_ = false;         // the routing function chooses again after a failed allocation
+  uint32_t atomic_vcs_ = 0;      // VCs of a class allocated atomically (wormhole, router-to-router)
   int buffered_flits_ = 0;       // input + output queues
   int va_start_ = 0;
   // Crossbar requests of one round: per input, the chosen (vc, queue).

@@ -1,8 +1,9 @@
 // Routing functions: one object per network, called once per packet per hop
 // when the packet's head is routed. A routing function returns the output port
-// and the VC slot; the router maps a slot to its physical VCs (slot, slot+K,
-// slot+2K, ... below the configured VC count, K = vc_slots()). VC slots are how
-// each algorithm keeps its channel dependency graph acyclic.
+// and the VC slot; the router maps a slot to a set of physical VCs
+// (slot_vcs(): by default slot, slot+K, slot+2K, ... below the configured VC
+// count, K = vc_slots()). VC slots are how each algorithm keeps its channel
+// dependency graph acyclic.
 #pragma once
 #include <cstdint>
 
@@ -21,6 +22,11 @@ class RouterContext {
   virtual int occupancy(int port) = 0;
   // The same figure for any router: global knowledge, used by UGAL-G.
   virtual int remote_occupancy(int router, int port) = 0;
+  // True when VC allocation would give `p` an output VC of `slot` on `port`
+  // now (not held by another packet, room in the output queue) and that VC's
+  // downstream buffer has room for the packet (all of it under cut-through,
+  // one flit under wormhole).
+  virtual bool vc_available(int port, int slot, const Packet& p) = 0;
   virtual Rng& rng() = 0;
 };
 
@@ -35,8 +41,31 @@ class RoutingFunction {
   // Routes the head of `p` at the router of `ctx`, arrived on `in_port`.
   // Updates p's routing state for the hop it is about to take.
   virtual RouteResult route(RouterContext& ctx, int in_port, Packet& p) = 0;
-  // VC slots per port this algorithm needs for deadlock freedom.
+  // VC slots per port this algorithm needs for deadlock freedom; also the
+  // least number of VCs per class it runs with.
   virtual int vc_slots() const = 0;
+  // Physical VCs (bit v: VC v of the packet's class) that carry `slot` when
+  // each class has `vcs_per_class` VCs; every slot must get at least one.
+  virtual uint32_t slot_vcs(int slot, int vcs_per_class) const {
+    uint32_t mask = 0;
+    for (int v = slot; v < vcs_per_class; v += vc_slots()) mask |= 1u << v;
+    return mask;
+  }
+  // Algorithms that choose by what can be allocated now (vc_available) return
+  // true: when VC allocation for their choice fails, the router calls
+  // reroute() in the next cycle instead of waiting for the same slot.
+  virtual bool reroutes_when_blocked() const { return false; }
+  // Whether the VCs of `slot` need atomic allocation under wormhole switching:
+  // the router gives such an output VC to a new packet only once the previous
+  // one has left the downstream buffer (all credits back), so the buffer holds
+  // one packet at a time. Duato's protocol needs it on the adaptive VCs: a
+  // packet stuck behind another's tail there could not reach the escape VCs
+  // and would wait on channels outside the escape order. Cut-through keeps
+  // whole packets in a buffer and needs no such rule.
+  virtual bool atomic_vc_allocation(int slot) const { return false; }
+  // A fresh choice for a packet that route() already routed at this router:
+  // must not advance the packet's routing state a second time.
+  virtual RouteResult reroute(RouterContext& ctx, int in_port, Packet& p) { return route(ctx, in_port, p); }
 };
 
 }  // namespace ccsim
