@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "congestion/ecn.h"
 #include "congestion/none.h"
 #include "topology/dragonfly.h"
 #include "topology/flatfly.h"
@@ -160,8 +161,22 @@ const std::vector<PatternEntry>& patterns() {
 
 const std::vector<ProtocolEntry>& protocols() {
   static const std::vector<ProtocolEntry> v = {
-      {"none", "no congestion control; one data class", {},
-       [](const Config&) { return std::make_unique<NoCongestionControl>(); }},
+      {"none", "no congestion control; with acks, every data packet is acknowledged on a high-priority class (003)",
+       {bool_param("congestion.acks", false, "return a 1-flit ACK for every data packet (003's baseline)")},
+       [](const Config& c) { return std::make_unique<NoCongestionControl>(c.get_bool("congestion.acks")); }},
+      {"ecn", "InfiniBand-style ECN: switches mark packets leaving full input buffers, ACKs carry BECN, sources "
+       "raise a per-destination inter-packet delay",
+       {bool_param("congestion.acks", true, "ACK every data packet (003); false: only marked packets get a BECN"),
+        string_param("congestion.ecn_preset", "lhrp", "parameter set: lhrp (003 Table 1) or cbcm (000 V-A)",
+                     {"lhrp", "cbcm"}),
+        float_param("congestion.ecn_threshold", 0, "mark when the input VC buffer is at least this full "
+                    "(fraction); 0 = preset (0.5 / 0.9)", 0, 1),
+        int_param("congestion.ecn_increment", 0, "IPD increment per BECN (cycles); 0 = preset (24 / 400)", 0),
+        int_param("congestion.ecn_decrement", 0, "IPD decrement per timer period (cycles); 0 = preset (24, ours / 50)",
+                  0),
+        int_param("congestion.ecn_timer", 0, "IPD decrement period (cycles); 0 = preset (96 / 1000)", 0),
+        int_param("congestion.ecn_max", 0, "maximum IPD (cycles); 0 = preset (3048, ours / 1500)", 0)},
+       [](const Config& c) { return std::make_unique<Ecn>(EcnParams::from_config(c)); }},
   };
   return v;
 }

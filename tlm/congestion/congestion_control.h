@@ -3,6 +3,7 @@
 // priority classes of VCs it needs (data, ACK, control, speculative, ...);
 // routers arbitrate classes by priority and give each class its own VCs.
 #pragma once
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -11,6 +12,7 @@
 
 namespace ccsim {
 
+class Network;
 class Nic;
 class Router;
 
@@ -22,18 +24,31 @@ struct VcClass {
 class CongestionControl {
  public:
   virtual ~CongestionControl() = default;
+  // Called once the network is built; control packets are created through it.
+  virtual void attach(Network& net) { net_ = &net; }
   // Class 0 is always the data class.
   virtual std::vector<VcClass> vc_classes() const { return {{"data", 0}}; }
   // Source: may the NIC start this packet now? (rate limits, tokens, gates)
   virtual bool may_inject(Nic&, const Packet&, Cycle) { return true; }
   // Source: the packet's head is about to leave the NIC.
   virtual void on_inject(Nic&, Packet&, Cycle) {}
-  // Switch: the packet's head leaves `router` through `out_port`.
-  virtual void on_switch_forward(Router&, Packet&, int /*out_port*/, Cycle) {}
-  // Destination: the packet's tail reached its NIC.
+  // Switch: the packet's head leaves input (`in_port`, `in_vc`) of `router`
+  // for `out_port`.
+  virtual void on_switch_forward(Router&, Packet&, int /*in_port*/, int /*in_vc*/, int /*out_port*/, Cycle) {}
+  // Destination: a data packet's tail reached its NIC.
   virtual void on_deliver(Nic&, Packet&, Cycle) {}
+  // A control packet (ACK, NACK, ...) reached the NIC it was sent to.
+  virtual void on_control(Nic&, Packet&, Cycle) {}
   // Switch hooks cost a virtual call per packet-hop; protocols without any skip them.
   virtual bool has_switch_hook() const { return false; }
+  // The protocol's counters for the results ("congestion").
+  virtual nlohmann::json stats() const { return nlohmann::json::object(); }
+
+ protected:
+  // Destination NIC `at` returns a 1-flit ACK for `data` on VC class `vc_class`.
+  void send_ack(Nic& at, const Packet& data, int vc_class, uint32_t flags, Cycle now);
+
+  Network* net_ = nullptr;
 };
 
 }  // namespace ccsim

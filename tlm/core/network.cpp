@@ -50,6 +50,7 @@ void Network::build(const Config& cfg, std::unique_ptr<RoutingFunction> routing)
   topo_->global_latency = static_cast<int>(cfg.get_int("links.global_latency"));
   routing_ = routing ? std::move(routing) : find_routing(kind, cfg.get_string("routing.algorithm")).make(cfg, *topo_);
   cc_ = find_protocol(cfg.get_string("congestion.protocol")).make(cfg);
+  cc_->attach(*this);
   cc_switch_hook_ = cc_->has_switch_hook();
   cut_through_ = cfg.get_string("router.switching") == "vct";
 
@@ -253,12 +254,32 @@ Packet* Network::new_packet(uint32_t message_slot, int src, const MessageRequest
   return p;
 }
 
+Packet* Network::new_control(PacketKind kind, int src, int dst, int vc_class, const Packet& ref, Cycle now) {
+  Packet* p = pool_.get();
+  p->id = next_packet_id_++;
+  p->kind = kind;
+  p->src = src;
+  p->dst = dst;
+  p->size = 1;
+  p->vc_class = static_cast<uint8_t>(vc_class);
+  p->ref = ref.id;
+  p->created = now;
+  ++packets_created_;
+  if (delivered_.size() <= p->id) delivered_.resize(std::max<size_t>(1024, delivered_.size() * 2), 0);
+  return p;
+}
+
 void Network::deliver(Nic& nic, Packet* p, Cycle now) {
   if (p->dst != nic.id())
     throw SimError(fmt::format("packet {} for node {} delivered to node {}", p->id, p->dst, nic.id()));
   if (delivered_[p->id]) throw SimError(fmt::format("packet {} delivered twice (cycle {})", p->id, now));
   delivered_[p->id] = 1;
   ++packets_delivered_;
+  if (p->kind != PacketKind::Data) {
+    cc_->on_control(nic, *p, now);
+    pool_.put(p);
+    return;
+  }
   cc_->on_deliver(nic, *p, now);
   Message& m = messages_[p->message_slot];
   if (p->measured) --measured_outstanding_;
@@ -392,6 +413,7 @@ nlohmann::json Network::results(double wall) {
   j["deadlock"] = deadlock_ != false;
   if (deadlock_ != false) j["deadlock_info"] = deadlock_;
   j["cycles"] = end_cycle_;
+  j["congestion"] = cc_->stats();
   j["perf"] = {{"wall_seconds", wall},
                {"cycles_per_second", wall > 0 ? static_cast<double>(end_cycle_) / wall : 0.0},
                {"flit_hops_per_second", wall > 0 ? static_cast<double>(flit_hops_) / wall : 0.0},

@@ -60,6 +60,9 @@ class Network : public sc_core::sc_module {
   // Returns the message's slot, to be passed to new_packet.
   uint32_t new_message(int src, const MessageRequest& req, Cycle now);
   Packet* new_packet(uint32_t message_slot, int src, const MessageRequest& req, Cycle now);
+  // A 1-flit control packet from node `src` to node `dst` on VC class `vc_class`,
+  // answering data packet `ref`; the caller hands it to a NIC (or a switch) to send.
+  Packet* new_control(PacketKind kind, int src, int dst, int vc_class, const Packet& ref, Cycle now);
   void deliver(Nic& nic, Packet* p, Cycle now);
   void flit_injected() { ++flits_injected_; }
   void flit_ejected(const Packet& p, Cycle now) {

@@ -45,7 +45,7 @@ void Nic::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) 
 void Nic::step(Cycle now) {
   receive(now);
   inject(now);
-  if (sending_ || queued_packets_ > 0) net_->scheduler().wake(this, now + 1);
+  if (sending_ || queued_packets_ > 0 || !control_.empty()) net_->scheduler().wake(this, now + 1);
 }
 
 void Nic::receive(Cycle now) {
@@ -56,6 +56,25 @@ void Nic::receive(Cycle now) {
     net_->flit_ejected(*f.pkt, now);
     if (f.tail) net_->deliver(*this, f.pkt, now);
   }
+}
+
+// Injection VC: any VC of the packet's class with room (whole packet under VCT).
+int Nic::free_vc(const Packet& p) {
+  const int base = p.vc_class * vcs_per_class_;
+  const int need = net_->cut_through() ? p.size : 1;
+  for (int k = 0; k < vcs_per_class_; ++k) {
+    const int v = base + (vc_rr_ + k) % vcs_per_class_;
+    if (credits_[v] >= need) {
+      vc_rr_ = (v - base + 1) % vcs_per_class_;
+      return v;
+    }
+  }
+  return -1;
+}
+
+void Nic::send_control(Packet* p, Cycle now) {
+  control_.push_back(p);
+  net_->scheduler().wake(this, now);
 }
 
 Packet* Nic::next_packet(Cycle now, int& vc_out) {
@@ -70,19 +89,8 @@ Packet* Nic::next_packet(Cycle now, int& vc_out) {
       active_.push_back(slot);
       continue;
     }
-    // Injection VC: any VC of the packet's class with room (whole packet under VCT).
-    const int base = p->vc_class * vcs_per_class_;
-    const int need = net_->cut_through() ? p->size : 1;
-    int vc = -1;
-    for (int k = 0; k < vcs_per_class_; ++k) {
-      const int v = base + (vc_rr_ + k) % vcs_per_class_;
-      if (credits_[v] >= need) {
-        vc = v;
-        break;
-      }
-    }
+    const int vc = free_vc(*p);
     if (vc < 0) return nullptr;  // wait for credits; keep the round-robin position
-    vc_rr_ = (vc - base + 1) % vcs_per_class_;
     dq.packets.pop_front();
     --queued_packets_;
     active_.pop_front();
@@ -100,9 +108,14 @@ Packet* Nic::next_packet(Cycle now, int& vc_out) {
 
 void Nic::inject(Cycle now) {
   if (!sending_) {
-    if (active_.empty()) return;
-    int vc = 0;
-    Packet* p = next_packet(now, vc);
+    int vc = -1;
+    Packet* p = nullptr;
+    if (!control_.empty() && (vc = free_vc(*control_.front())) >= 0) {
+      p = control_.front();
+      control_.pop_front();
+    } else if (!active_.empty()) {
+      p = next_packet(now, vc);
+    }
     if (!p) return;
     sending_ = p;
     sent_flits_ = 0;

@@ -28,6 +28,9 @@ class Nic : public sc_core::sc_module, public Component {
   void connect(Link* to_router, int router_depth, int num_vcs, int vcs_per_class, Link* from_router);
   void step(Cycle now) override;
 
+  // Queues a 1-flit control packet; control packets go before data.
+  void send_control(Packet* p, Cycle now);
+
   int id() const { return id_; }
   // Packets waiting in the source queues (not yet started).
   int64_t queued_packets() const { return queued_packets_; }
@@ -39,6 +42,7 @@ class Nic : public sc_core::sc_module, public Component {
   void receive(Cycle now);
   void inject(Cycle now);
   Packet* next_packet(Cycle now, int& vc);
+  int free_vc(const Packet& p);  // a VC of p's class with room for it, or -1
 
   struct DestQueue {
     Fifo<Packet*> packets;
@@ -56,6 +60,7 @@ class Nic : public sc_core::sc_module, public Component {
   std::vector<DestQueue> dests_;
   std::vector<int> free_slots_;
   Fifo<int> active_;            // slots with packets, in round-robin order
+  Fifo<Packet*> control_;       // control packets to send, in order
   int64_t queued_packets_ = 0;
   Packet* sending_ = nullptr;   // packet being injected
   int sent_flits_ = 0;
@@ -66,6 +71,7 @@ template <typename F>
 void Nic::for_each_packet(F&& f) const {
   for (auto& d : dests_)
     for (size_t i = 0; i < d.packets.size(); ++i) f(d.packets[i]);
+  for (size_t i = 0; i < control_.size(); ++i) f(control_[i]);
   if (sending_) f(sending_);
 }
 

@@ -10,6 +10,21 @@
 
 namespace ccsim {
 
+// Data packets carry messages; the others are 1-flit control packets of the
+// congestion-control protocols (consumed by the NIC or switch they reach).
+enum class PacketKind : uint8_t { Data, Ack, Nack, Reservation, Grant };
+constexpr int kPacketKinds = 5;
+inline const char* to_string(PacketKind k) {
+  switch (k) {
+    case PacketKind::Data: return "data";
+    case PacketKind::Ack: return "ack";
+    case PacketKind::Nack: return "nack";
+    case PacketKind::Reservation: return "reservation";
+    case PacketKind::Grant: return "grant";
+  }
+  return "?";
+}
+
 struct Packet {
   uint64_t id = 0;          // unique per run; copies made by retransmission keep it
   uint64_t message_id = 0;
@@ -18,6 +33,7 @@ struct Packet {
   int32_t size = 1;            // flits
   int16_t traffic_class = 0;   // index of the [[traffic.class]] that generated it
   uint8_t vc_class = 0;        // priority class of VCs it travels on (data, control, ...)
+  PacketKind kind = PacketKind::Data;
   bool measured = false;       // created inside the measurement window
   Cycle created = 0;           // message entered the source queue
   Cycle injected = 0;          // head flit left the source NIC
@@ -34,6 +50,7 @@ struct Packet {
   // Congestion-control state (marks, ECN bits, protocol specific flags).
   uint32_t cc_flags = 0;
   int64_t cc_value = 0;
+  uint64_t ref = 0;  // control packets: id of the data packet they answer
 };
 
 struct Flit {

@@ -261,7 +261,7 @@ void Router::grant(Cycle now, int p, int o) {
   OutputVc& ov = op.vcs[e.out_vc];
   if (e.sent == 0) {
     ov.q.push_back({e.pkt, 0, 0});
-    if (net_->cc_switch_hook()) net_->congestion().on_switch_forward(*this, *e.pkt, o, now);
+    if (net_->cc_switch_hook()) net_->congestion().on_switch_forward(*this, *e.pkt, p, r.vc, o, now);
   }
   ++ov.q.back().arrived;
   ++ov.occupancy;

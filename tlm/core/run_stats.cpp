@@ -111,6 +111,10 @@ nlohmann::json RunStats::series_json(const std::vector<Bin>& bins, double nodes)
 
 nlohmann::json RunStats::json(double offered_load) const {
   nlohmann::json j = stats_json(total_, offered_load, nodes_, node_flits_, all_sources_);
+  // Share of the ejection channels' bandwidth by packet kind (003 Fig. 8).
+  for (int k = 0; k < kPacketKinds; ++k)
+    j["ejection"][to_string(static_cast<PacketKind>(k))] =
+        static_cast<double>(ejected_by_kind_[k]) / (static_cast<double>(nodes_) * static_cast<double>(measure_));
   for (const ClassData& c : classes_) {
     const double src = static_cast<double>(std::max<size_t>(1, c.sources.size()));
     j["classes"][c.name] = stats_json(c.stats, c.offered_load, src, c.node_flits, c.sources);

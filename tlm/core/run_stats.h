@@ -30,6 +30,8 @@ class RunStats {
   // A flit of `p` reached its destination in cycle `now`.
   void flit_ejected(const Packet& p, Cycle now) {
     if (!in_window(now)) return;
+    ++ejected_by_kind_[static_cast<int>(p.kind)];
+    if (p.kind != PacketKind::Data) return;
     ++total_.window_flits_accepted;
     ClassData& c = classes_[p.traffic_class];
     ++c.stats.window_flits_accepted;
@@ -40,8 +42,9 @@ class RunStats {
   void message_delivered(int cls, Cycle latency);
 
   // Overall figures at the top level, per class under "classes", the series
-  // under "series". Overall throughput is per network node, a class's per
-  // source node of the class.
+  // under "series", the ejection-channel utilization by packet kind under
+  // "ejection". Overall throughput is per network node, a class's per source
+  // node of the class.
   nlohmann::json json(double offered_load) const;
 
  private:
@@ -70,6 +73,7 @@ class RunStats {
   std::vector<int> all_sources_;
   std::vector<Bin> series_;
   std::vector<ClassData> classes_;
+  int64_t ejected_by_kind_[kPacketKinds] = {};  // flits ejected in the window
 };
 
 }  // namespace ccsim

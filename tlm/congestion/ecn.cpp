@@ -1,0 +1,101 @@
+#include "congestion/ecn.h"
+
+#include <algorithm>
+
+#include "core/network.h"
+#include "core/nic.h"
+#include "core/router.h"
+
+namespace ccsim {
+
+EcnParams EcnParams::from_config(const Config& c) {
+  EcnParams p;
+  if (c.get_string("congestion.ecn_preset") == "cbcm") {
+    p.threshold = 0.9;
+    p.increment = 400;
+    p.decrement = 50;
+    p.timer = 1000;
+    p.max = 1500;
+  }
+  auto override_int = [&](const char* key, int& v) {
+    if (c.get_int(key) > 0) v = static_cast<int>(c.get_int(key));
+  };
+  if (c.get_float("congestion.ecn_threshold") > 0) p.threshold = c.get_float("congestion.ecn_threshold");
+  override_int("congestion.ecn_increment", p.increment);
+  override_int("congestion.ecn_decrement", p.decrement);
+  override_int("congestion.ecn_timer", p.timer);
+  override_int("congestion.ecn_max", p.max);
+  p.acks = c.get_bool("congestion.acks");
+  return p;
+}
+
+void Ecn::attach(Network& net) {
+  CongestionControl::attach(net);
+  flows_.assign(net.num_nodes(), {});
+}
+
+void Ecn::decay(Flow& f, Cycle now) const {
+  if (f.ipd == 0) {
+    f.last_decrement = now;
+    return;
+  }
+  const Cycle steps = (now - f.last_decrement) / p_.timer;
+  f.ipd = static_cast<int>(std::max<Cycle>(0, f.ipd - steps * p_.decrement));
+  f.last_decrement += steps * p_.timer;
+}
+
+bool Ecn::may_inject(Nic& nic, const Packet& p, Cycle now) {
+  if (p.kind != PacketKind::Data) return true;
+  auto& flows = flows_[nic.id()];
+  auto it = flows.find(p.dst);
+  if (it == flows.end() || now >= it->second.next_start) return true;
+  ++gated_;
+  return false;
+}
+
+void Ecn::on_inject(Nic& nic, Packet& p, Cycle now) {
+  if (p.kind != PacketKind::Data) return;
+  auto& flows = flows_[nic.id()];
+  auto it = flows.find(p.dst);
+  if (it == flows.end()) return;  // never notified: no delay
+  Flow& f = it->second;
+  decay(f, now);
+  f.next_start = now + p.size + f.ipd;
+  if (f.ipd == 0 && now >= f.next_start) flows.erase(it);
+}
+
+void Ecn::on_switch_forward(Router& r, Packet& p, int in_port, int in_vc, int, Cycle) {
+  if (p.kind != PacketKind::Data || (p.cc_flags & kMarked)) return;
+  if (r.input_flits(in_port, in_vc) >= p_.threshold * r.input_depth(in_port)) {
+    p.cc_flags |= kMarked;
+    ++marked_;
+  }
+}
+
+void Ecn::on_deliver(Nic& nic, Packet& p, Cycle now) {
+  if (p_.acks || (p.cc_flags & kMarked)) send_ack(nic, p, 1, p.cc_flags & kMarked, now);
+}
+
+void Ecn::on_control(Nic& nic, Packet& ack, Cycle now) {
+  if (!(ack.cc_flags & kMarked)) return;
+  ++becns_;
+  Flow& f = flows_[nic.id()][ack.src];  // the ACK comes from the congested destination
+  decay(f, now);
+  f.ipd = std::min(f.ipd + p_.increment, p_.max);
+}
+
+int Ecn::ipd(int src, int dst, Cycle now) {
+  auto& flows = flows_[src];
+  auto it = flows.find(dst);
+  if (it == flows.end()) return 0;
+  decay(it->second, now);
+  return it->second.ipd;
+}
+
+nlohmann::json Ecn::stats() const {
+  return {{"marked_packets", marked_}, {"becns", becns_}, {"gated_injection_attempts", gated_},
+          {"threshold", p_.threshold}, {"ipd_increment", p_.increment}, {"ipd_decrement", p_.decrement},
+          {"ipd_timer", p_.timer}, {"ipd_max", p_.max}};
+}
+
+}  // namespace ccsim
