@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "congestion/ecn.h"
+#include "congestion/lhrp.h"
 #include "congestion/none.h"
 #include "topology/dragonfly.h"
 #include "topology/flatfly.h"
@@ -177,6 +178,12 @@ const std::vector<ProtocolEntry>& protocols() {
         int_param("congestion.ecn_timer", 0, "IPD decrement period (cycles); 0 = preset (96 / 1000)", 0),
         int_param("congestion.ecn_max", 0, "maximum IPD (cycles); 0 = preset (3048, ours / 1500)", 0)},
        [](const Config& c) { return std::make_unique<Ecn>(EcnParams::from_config(c)); }},
+      {"lhrp", "Last-Hop Reservation Protocol (003): speculative first, dropped only at the last-hop switch above "
+       "the threshold, NACK with a retransmission time from the switch's reservation scheduler",
+       {int_param("congestion.lhrp_threshold", 1000, "flits queued at the last-hop switch for an endpoint at which "
+                  "its speculative packets are dropped", 1, 65535),
+        bool_param("congestion.lhrp_strict", false, "drop only above the threshold (003 3.2) instead of at it (6.3)")},
+       [](const Config& c) { return std::make_unique<Lhrp>(c); }},
   };
   return v;
 }

@@ -35,12 +35,23 @@ class CongestionControl {
   // Switch: the packet's head leaves input (`in_port`, `in_vc`) of `router`
   // for `out_port`.
   virtual void on_switch_forward(Router&, Packet&, int /*in_port*/, int /*in_vc*/, int /*out_port*/, Cycle) {}
+  // Source: a data packet was just created (choose its VC class, flags).
+  virtual void on_create(Packet&) {}
+  // Switch: a packet's head arrives at input `in_port` of `router`; true drops
+  // the packet (its flits are discarded; the protocol sends any NACK).
+  virtual bool on_switch_arrival(Router&, Packet&, int /*in_port*/, Cycle) { return false; }
+  // A packet dropped at `router` (all its flits discarded).
+  virtual void on_drop(Router&, Packet&, Cycle) {}
+  // A flit of `p` left the network at its destination.
+  virtual void on_eject(const Packet&, Cycle) {}
   // Destination: a data packet's tail reached its NIC.
   virtual void on_deliver(Nic&, Packet&, Cycle) {}
   // A control packet (ACK, NACK, ...) reached the NIC it was sent to.
   virtual void on_control(Nic&, Packet&, Cycle) {}
   // Switch hooks cost a virtual call per packet-hop; protocols without any skip them.
   virtual bool has_switch_hook() const { return false; }
+  // on_switch_arrival and on_eject are called only when this is true.
+  virtual bool has_arrival_hook() const { return false; }
   // The protocol's counters for the results ("congestion").
   virtual nlohmann::json stats() const { return nlohmann::json::object(); }
 

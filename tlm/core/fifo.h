@@ -25,6 +25,12 @@ class Fifo {
     buf_[(head_ + size_) & mask()] = v;
     ++size_;
   }
+  void push_front(const T& v) {
+    if (size_ == buf_.size()) grow();
+    head_ = (head_ + buf_.size() - 1) & mask();
+    buf_[head_] = v;
+    ++size_;
+  }
   void pop_front() {
     assert(size_);
     head_ = (head_ + 1) & mask();

@@ -52,6 +52,7 @@ void Network::build(const Config& cfg, std::unique_ptr<RoutingFunction> routing)
   cc_ = find_protocol(cfg.get_string("congestion.protocol")).make(cfg);
   cc_->attach(*this);
   cc_switch_hook_ = cc_->has_switch_hook();
+  cc_arrival_hook_ = cc_->has_arrival_hook();
   cut_through_ = cfg.get_string("router.switching") == "vct";
 
   warmup_ = cfg.get_int("sim.warmup");
@@ -250,6 +251,7 @@ Packet* Network::new_packet(uint32_t message_slot, int src, const MessageRequest
   p->measured = in_window(now);
   ++packets_created_;
   if (p->measured) ++measured_outstanding_;
+  cc_->on_create(*p);
   if (delivered_.size() <= p->id) delivered_.resize(std::max<size_t>(1024, delivered_.size() * 2), 0);
   return p;
 }
@@ -267,6 +269,31 @@ Packet* Network::new_control(PacketKind kind, int src, int dst, int vc_class, co
   ++packets_created_;
   if (delivered_.size() <= p->id) delivered_.resize(std::max<size_t>(1024, delivered_.size() * 2), 0);
   return p;
+}
+
+void Network::dropped(Router& at, Packet* p, Cycle now) {
+  if (p->kind != PacketKind::Data) throw SimError(fmt::format("control packet {} dropped", p->id));
+  ++drops_;
+  dropped_[p->id] = p;
+  cc_->on_drop(at, *p, now);
+}
+
+Packet* Network::reclaim(uint64_t id) {
+  auto it = dropped_.find(id);
+  if (it == dropped_.end()) throw SimError(fmt::format("NACK for packet {}, which was not dropped", id));
+  Packet* p = it->second;
+  dropped_.erase(it);
+  return p;
+}
+
+void Network::resend(int node, Packet* p, Cycle now) {
+  ++resends_;
+  // A fresh route from the source; the packet keeps its id, message and creation time.
+  p->intermediate = -1;
+  p->phase = 0;
+  p->global_hops = p->local_hops_in_group = p->hops = 0;
+  p->decided = p->misrouted = false;
+  nics_[node]->requeue(p, now);
 }
 
 void Network::deliver(Nic& nic, Packet* p, Cycle now) {
@@ -320,7 +347,7 @@ void Network::cycle_loop() {
 void Network::kernel_thread() { cycle_loop(); }
 
 bool Network::check_deadlock() {
-  const int64_t in_network = flits_injected_ - flits_ejected_;
+  const int64_t in_network = flits_injected_ - flits_ejected_ - flits_discarded_;
   if (in_network == 0 || sched_.now() - last_progress_ < deadlock_cycles_) return false;
   for (auto& r : routers_) {
     int vc = -1, out = -1;
@@ -341,9 +368,10 @@ void Network::check_conservation() {
   for (auto& r : routers_) held += r->buffered_flits();
   int64_t on_links = 0;
   for (auto& l : links_) on_links += static_cast<int64_t>(l->flits_in_flight());
-  if (flits_injected_ - flits_ejected_ != held + on_links)
-    throw SimError(fmt::format("flit conservation: injected {} - ejected {} != buffered {} + on links {}",
-                               flits_injected_, flits_ejected_, held, on_links));
+  if (flits_injected_ - flits_ejected_ - flits_discarded_ != held + on_links)
+    throw SimError(fmt::format("flit conservation: injected {} - ejected {} - discarded {} != buffered {} + on "
+                               "links {}",
+                               flits_injected_, flits_ejected_, flits_discarded_, held, on_links));
   // Credits: per router-to-router VC, credits + flits and credits in flight +
   // downstream occupancy == downstream depth.
   for (auto& l : links_) {
@@ -365,6 +393,7 @@ void Network::check_conservation() {
   for (auto& r : routers_) r->for_each_packet([&](const Packet* p, int) { mark(p); });
   for (auto& l : links_)
     for (size_t i = 0; i < l->flits_in_flight(); ++i) mark(l->flit_in_flight(i).pkt);
+  for (auto& [id, p] : dropped_) mark(p);
   int64_t present = 0;
   for (uint64_t id = 0; id < next_packet_id_; ++id) {
     if (seen[id] && delivered_[id]) throw SimError(fmt::format("packet {} delivered but still in the network", id));
@@ -414,6 +443,8 @@ nlohmann::json Network::results(double wall) {
   if (deadlock_ != false) j["deadlock_info"] = deadlock_;
   j["cycles"] = end_cycle_;
   j["congestion"] = cc_->stats();
+  j["congestion"]["drops"] = drops_;
+  j["congestion"]["resends"] = resends_;
   j["perf"] = {{"wall_seconds", wall},
                {"cycles_per_second", wall > 0 ? static_cast<double>(end_cycle_) / wall : 0.0},
                {"flit_hops_per_second", wall > 0 ? static_cast<double>(flit_hops_) / wall : 0.0},

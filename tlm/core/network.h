@@ -49,6 +49,7 @@ class Network : public sc_core::sc_module {
   RoutingFunction& routing() { return *routing_; }
   CongestionControl& congestion() { return *cc_; }
   bool cc_switch_hook() const { return cc_switch_hook_; }
+  bool cc_arrival_hook() const { return cc_arrival_hook_; }
   bool cut_through() const { return cut_through_; }
   uint64_t seed() const { return seed_; }
   Router& router(int r) { return *routers_[r]; }
@@ -65,8 +66,16 @@ class Network : public sc_core::sc_module {
   Packet* new_control(PacketKind kind, int src, int dst, int vc_class, const Packet& ref, Cycle now);
   void deliver(Nic& nic, Packet* p, Cycle now);
   void flit_injected() { ++flits_injected_; }
+  void flit_discarded() { ++flits_discarded_; }
+  // A switch dropped `p`: it is held until its source takes it back (reclaim).
+  void dropped(Router& at, Packet* p, Cycle now);
+  // The source takes back dropped packet `id` (after its NACK) to send it again.
+  Packet* reclaim(uint64_t id);
+  // Queues packet `p` of node `node` again, before its destination's other packets.
+  void resend(int node, Packet* p, Cycle now);
   void flit_ejected(const Packet& p, Cycle now) {
     ++flits_ejected_;
+    if (cc_arrival_hook_) cc_->on_eject(p, now);
     stats_->flit_ejected(p, now);
   }
   void count_flit_hop(Cycle now) {
@@ -106,6 +115,7 @@ class Network : public sc_core::sc_module {
   Scheduler sched_;
   PacketPool pool_;
   bool cc_switch_hook_ = false;
+  bool cc_arrival_hook_ = false;
   bool cut_through_ = true;
   int vcs_per_class_ = 1;
   int max_vct_packet_ = 0;  // largest packet every buffer holds whole
@@ -120,7 +130,9 @@ class Network : public sc_core::sc_module {
   std::vector<uint8_t> delivered_;  // by packet id: exactly-once check
   int64_t packets_created_ = 0, packets_delivered_ = 0;
   int64_t measured_outstanding_ = 0;
-  int64_t flits_injected_ = 0, flits_ejected_ = 0, flit_hops_ = 0;
+  int64_t flits_injected_ = 0, flits_ejected_ = 0, flits_discarded_ = 0, flit_hops_ = 0;
+  std::unordered_map<uint64_t, Packet*> dropped_;  // by id, until reclaimed
+  int64_t drops_ = 0, resends_ = 0;
   Cycle last_progress_ = 0;
 
   std::unique_ptr<RunStats> stats_;

@@ -17,24 +17,28 @@ void Nic::connect(Link* to_router, int router_depth, int num_vcs, int vcs_per_cl
   vcs_per_class_ = vcs_per_class;
 }
 
+// The send queue of `dst`, made (and put in the round robin) if there is none.
+int Nic::queue_for(int dst) {
+  int slot = dest_slot_.find(dst);
+  if (slot != FlatIntMap::kEmpty) return slot;
+  if (free_slots_.empty()) {
+    slot = static_cast<int>(dests_.size());
+    dests_.emplace_back();
+  } else {
+    slot = free_slots_.back();
+    free_slots_.pop_back();
+  }
+  dest_slot_.insert(dst, slot);
+  dests_[slot].dst = dst;
+  active_.push_back(slot);
+  return slot;
+}
+
 void Nic::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
   const auto* req = reinterpret_cast<const MessageRequest*>(trans.get_data_ptr());
   const Cycle now = net_->now();
   const uint32_t msg = net_->new_message(id_, *req, now);
-  int slot = dest_slot_.find(req->dst);
-  if (slot == FlatIntMap::kEmpty) {
-    if (free_slots_.empty()) {
-      slot = static_cast<int>(dests_.size());
-      dests_.emplace_back();
-    } else {
-      slot = free_slots_.back();
-      free_slots_.pop_back();
-    }
-    dest_slot_.insert(req->dst, slot);
-    dests_[slot].dst = req->dst;
-    active_.push_back(slot);
-  }
-  DestQueue& dq = dests_[slot];
+  DestQueue& dq = dests_[queue_for(req->dst)];
   for (int i = 0; i < req->packets; ++i) dq.packets.push_back(net_->new_packet(msg, id_, *req, now));
   queued_packets_ += req->packets;
   net_->scheduler().wake(this, now);
@@ -70,6 +74,13 @@ int Nic::free_vc(const Packet& p) {
     }
   }
   return -1;
+}
+
+void Nic::requeue(Packet* p, Cycle now) {
+  DestQueue& dq = dests_[queue_for(p->dst)];
+  dq.packets.push_front(p);
+  ++queued_packets_;
+  net_->scheduler().wake(this, now);
 }
 
 void Nic::send_control(Packet* p, Cycle now) {

@@ -30,6 +30,9 @@ class Nic : public sc_core::sc_module, public Component {
 
   // Queues a 1-flit control packet; control packets go before data.
   void send_control(Packet* p, Cycle now);
+  // Queues data packet `p` again (a dropped packet to retransmit), ahead of
+  // the other packets to its destination.
+  void requeue(Packet* p, Cycle now);
 
   int id() const { return id_; }
   // Packets waiting in the source queues (not yet started).
@@ -43,6 +46,7 @@ class Nic : public sc_core::sc_module, public Component {
   void inject(Cycle now);
   Packet* next_packet(Cycle now, int& vc);
   int free_vc(const Packet& p);  // a VC of p's class with room for it, or -1
+  int queue_for(int dst);
 
   struct DestQueue {
     Fifo<Packet*> packets;

@@ -100,6 +100,19 @@ void Router::receive(Cycle now) {
     while (ip.link->flit_ready(now)) {
       Flit f = ip.link->take_flit();
       InputVc& vc = ip.vcs[f.vc];
+      // A congestion-control protocol may drop a packet as its head arrives
+      // (LHRP's last-hop drop): its flits are discarded and credited at once.
+      if (f.head && net_->cc_arrival_hook() && net_->congestion().on_switch_arrival(*this, *f.pkt, p, now))
+        vc.discarding = f.pkt;
+      if (vc.discarding) {
+        ip.link->send_credit(now, f.vc);
+        net_->flit_discarded();
+        if (f.tail) {
+          vc.discarding = nullptr;
+          net_->dropped(*this, f.pkt, now);
+        }
+        continue;
+      }
       if (f.head) {
         InPacket e{f.pkt, now + params_.latency, 1, 0, -1, kUnrouted};
         int q = 0;

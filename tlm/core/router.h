@@ -86,6 +86,7 @@ class Router : public sc_core::sc_module, public Component, public RouterContext
     uint64_t nonempty = 0;               // bit q set when queues[q] holds packets
     int last_queue = 0;                  // queue receiving the packet in transfer
     int occupancy = 0;
+    Packet* discarding = nullptr;        // dropped on arrival: its flits are discarded
   };
   struct InputPort {
     Link* link = nullptr;
