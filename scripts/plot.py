@@ -84,7 +84,7 @@ def plot_nodes(j, out):
     fig, ax = plt.subplots(figsize=(7, 3.6))
     classes = sorted(j.get("classes", {}).items()) or [("all", j)]
     for name, c in classes:
-        nodes = [n for n, v in enumerate(c["node_accepted"]) if v > 0 or c.get("sources", 0) >= len(c["node_accepted"])]
+        nodes = [n for n, v in enumerate(c["node_accepted"]) if v is not None]  # the class's sources
         ax.bar(nodes, [c["node_accepted"][n] for n in nodes], width=1.0, label=name)
     ax.set_xlabel("source node")
     ax.set_ylabel("accepted throughput\n(flits/cycle)")

@@ -8,6 +8,13 @@ namespace {
 
 nlohmann::json mean_of(const std::vector<const nlohmann::json*>& v) {
   const nlohmann::json& first = *v[0];
+  if (first.is_null()) {
+    // A node that is a source only under some seeds: the mean of the runs where it is.
+    std::vector<const nlohmann::json*> numbers;
+    for (auto* j : v)
+      if (j->is_number()) numbers.push_back(j);
+    return numbers.empty() ? first : mean_of(numbers);
+  }
   if (first.is_boolean()) {
     bool any = false;
     for (auto* j : v) any = any || (j->is_boolean() && j->get<bool>());
@@ -18,9 +25,10 @@ nlohmann::json mean_of(const std::vector<const nlohmann::json*>& v) {
     for (auto* j : v) same = same && *j == first;
     if (same) return first;
     double sum = 0;
+    int count = 0;
     for (auto* j : v)
-      if (j->is_number()) sum += j->get<double>();
-    return sum / static_cast<double>(v.size());
+      if (j->is_number()) sum += j->get<double>(), ++count;
+    return sum / count;
   }
   if (first.is_object()) {
     nlohmann::json out = nlohmann::json::object();

@@ -60,8 +60,11 @@ void Ecn::on_inject(Nic& nic, Packet& p, Cycle now) {
   if (it == flows.end()) return;  // never notified: no delay
   Flow& f = it->second;
   decay(f, now);
+  if (f.ipd == 0) {
+    flows.erase(it);  // back to full rate: the NIC's own serialisation is the only gap
+    return;
+  }
   f.next_start = now + p.size + f.ipd;
-  if (f.ipd == 0 && now >= f.next_start) flows.erase(it);
 }
 
 void Ecn::on_switch_forward(Router& r, Packet& p, int in_port, int in_vc, int, Cycle) {

@@ -41,7 +41,6 @@ bool Lhrp::on_switch_arrival(Router& r, Packet& p, int, Cycle now) {
     ++speculative_;
     const auto d = s.speculative_head(e, static_cast<uint32_t>(p.size), static_cast<uint64_t>(now));
     if (d.drop) {
-      ++drops_;
       p.cc_value = static_cast<int64_t>(d.grant_time);
       return true;
     }
@@ -74,7 +73,7 @@ void Lhrp::on_control(Nic& nic, Packet& c, Cycle now) {
 }
 
 nlohmann::json Lhrp::stats() const {
-  return {{"speculative_at_last_hop", speculative_}, {"drops_last_hop", drops_}, {"nacks", nacks_},
+  return {{"speculative_at_last_hop", speculative_}, {"nacks", nacks_},
           {"threshold", block_.drop_threshold}};
 }
 

@@ -42,7 +42,7 @@ class Lhrp : public CongestionControl {
   blocks::LastHopScheduler::Config block_;
   std::vector<blocks::LastHopScheduler> schedulers_;  // per router
   std::vector<Cycle> ticked_;                         // last cycle each one was ticked
-  int64_t nacks_ = 0, speculative_ = 0, drops_ = 0;
+  int64_t nacks_ = 0, speculative_ = 0;
 };
 
 }  // namespace ccsim

@@ -158,21 +158,12 @@ void Network::build_traffic(const Config& cfg) {
   if (classes.empty()) classes.push_back(&cfg);
   auto where = [&](size_t i) { return cfg.classes.empty() ? std::string("traffic") : fmt::format("traffic.class[{}]", i); };
 
-  // Node sets; "rest" takes the nodes no other class names.
-  std::vector<std::vector<int>> nodes(classes.size());
-  std::vector<bool> taken(N, false);
+  std::vector<std::string> keys, specs;
   for (size_t i = 0; i < classes.size(); ++i) {
-    const std::string spec = classes[i]->get_string("traffic.nodes");
-    if (spec == "rest") continue;
-    nodes[i] = select_nodes(where(i) + ".nodes", spec, *topo_, Rng::derive(seed_, 300, i));
-    for (int n : nodes[i]) taken[n] = true;
+    keys.push_back(where(i) + ".nodes");
+    specs.push_back(classes[i]->get_string("traffic.nodes"));
   }
-  for (size_t i = 0; i < classes.size(); ++i) {
-    if (classes[i]->get_string("traffic.nodes") != "rest") continue;
-    for (int n = 0; n < N; ++n)
-      if (!taken[n]) nodes[i].push_back(n);
-    if (nodes[i].empty()) throw ConfigError(where(i) + ".nodes", "\"rest\" is empty: the other classes take every node");
-  }
+  const std::vector<std::vector<int>> nodes = select_class_nodes(keys, specs, *topo_, seed_);
 
   traffic_classes_ = nlohmann::json::array();
   for (size_t i = 0; i < classes.size(); ++i) {
@@ -288,11 +279,7 @@ Packet* Network::reclaim(uint64_t id) {
 
 void Network::resend(int node, Packet* p, Cycle now) {
   ++resends_;
-  // A fresh route from the source; the packet keeps its id, message and creation time.
-  p->intermediate = -1;
-  p->phase = 0;
-  p->global_hops = p->local_hops_in_group = p->hops = 0;
-  p->decided = p->misrouted = false;
+  p->reset_route();  // keeps its id, message and creation time
   nics_[node]->requeue(p, now);
 }
 
@@ -433,10 +420,7 @@ nlohmann::json Network::results(double wall) {
   // Load is offered per source node; overall accepted throughput is per node
   // of the network, a class's per source node of the class.
   j["units"] = {{"load", "flits/node/cycle"}, {"latency", "cycles"}, {"node_accepted", "flits/cycle"}};
-  const double generated = j["generated_load"].get<double>() * static_cast<double>(j["sources"].get<int64_t>());
-  const double accepted = j["accepted_throughput"].get<double>() * static_cast<double>(topo_->num_nodes());
-  const bool backlog = generated > 0 && accepted < 0.95 * generated;
-  j["saturated"] = drain_cap_hit_ || backlog || deadlock_ != false;
+  j["saturated"] = drain_cap_hit_ || stats_->backlogged() || deadlock_ != false;
   j["packets_created"] = packets_created_;
   j["packets_delivered"] = packets_delivered_;
   j["deadlock"] = deadlock_ != false;

@@ -46,6 +46,12 @@ struct Packet {
   uint8_t hops = 0;              // router-to-router channels taken
   bool decided = false;          // adaptive decision taken
   bool misrouted = false;        // took a non-minimal path
+  // Forget the route taken (a dropped packet is sent again from its source).
+  void reset_route() {
+    intermediate = -1;
+    phase = global_hops = local_hops_in_group = hops = 0;
+    decided = misrouted = false;
+  }
 
   // Congestion-control state (marks, ECN bits, protocol specific flags).
   uint32_t cc_flags = 0;

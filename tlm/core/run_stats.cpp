@@ -77,13 +77,16 @@ nlohmann::json RunStats::stats_json(const PacketStats& s, double offered, double
   j["packets_measured"] = s.packets;
   j["messages_measured"] = s.messages;
   j["sources"] = s.sources;
-  // Fairness: accepted throughput of every node (by source), min and max over the sources.
-  std::vector<double> per_node(node_flits.size());
-  for (size_t n = 0; n < node_flits.size(); ++n) per_node[n] = static_cast<double>(node_flits[n]) / cycles;
+  // Fairness: accepted throughput of every source node (null for the others),
+  // min and max over the sources.
+  nlohmann::json per_node = nlohmann::json::array();
+  for (size_t n = 0; n < node_flits.size(); ++n) per_node.push_back(nullptr);
   double mn = sources.empty() ? 0 : 1e300, mx = 0;
   for (int n : sources) {
-    mn = std::min(mn, per_node[n]);
-    mx = std::max(mx, per_node[n]);
+    const double t = static_cast<double>(node_flits[n]) / cycles;
+    per_node[n] = t;
+    mn = std::min(mn, t);
+    mx = std::max(mx, t);
   }
   j["node_accepted_min"] = mn;
   j["node_accepted_max"] = mx;

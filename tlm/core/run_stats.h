@@ -46,6 +46,11 @@ class RunStats {
   // "ejection". Overall throughput is per network node, a class's per source
   // node of the class.
   nlohmann::json json(double offered_load) const;
+  // The window accepted under 95% of what it generated: the sources outrun the network.
+  bool backlogged() const {
+    return total_.window_flits_generated > 0 &&
+           static_cast<double>(total_.window_flits_accepted) < 0.95 * static_cast<double>(total_.window_flits_generated);
+  }
 
  private:
   struct Bin {

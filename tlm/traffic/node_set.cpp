@@ -85,4 +85,24 @@ std::vector<int> select_nodes(const std::string& key, const std::string& spec, c
   return out;
 }
 
+std::vector<std::vector<int>> select_class_nodes(const std::vector<std::string>& keys,
+                                                 const std::vector<std::string>& specs, const Topology& topo,
+                                                 uint64_t seed) {
+  const int n = topo.num_nodes();
+  std::vector<std::vector<int>> nodes(specs.size());
+  std::vector<bool> taken(n, false);
+  for (size_t i = 0; i < specs.size(); ++i) {
+    if (specs[i] == "rest") continue;
+    nodes[i] = select_nodes(keys[i], specs[i], topo, Rng::derive(seed, 300, i));
+    for (int v : nodes[i]) taken[v] = true;
+  }
+  for (size_t i = 0; i < specs.size(); ++i) {
+    if (specs[i] != "rest") continue;
+    for (int v = 0; v < n; ++v)
+      if (!taken[v]) nodes[i].push_back(v);
+    if (nodes[i].empty()) throw ConfigError(keys[i], "\"rest\" is empty: the other classes take every node");
+  }
+  return nodes;
+}
+
 }  // namespace ccsim

@@ -20,4 +20,11 @@ namespace ccsim {
 std::vector<int> select_nodes(const std::string& key, const std::string& spec, const Topology& topo,
                               uint64_t seed);
 
+// The node sets of several classes (`keys[i]` names class i's key in errors):
+// "rest" takes the nodes no other class selects; random selections draw from
+// `seed` and the class index.
+std::vector<std::vector<int>> select_class_nodes(const std::vector<std::string>& keys,
+                                                 const std::vector<std::string>& specs, const Topology& topo,
+                                                 uint64_t seed);
+
 }  // namespace ccsim
