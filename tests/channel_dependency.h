@@ -24,9 +24,12 @@ class RandomContext : public RouterContext {
   int router_id() const override { return router; }
   int occupancy(int) override { return static_cast<int>(rng_.below(200)); }
   int remote_occupancy(int, int) override { return static_cast<int>(rng_.below(200)); }
+  int capacity(int) override { return 200; }
   bool vc_available(int, int, const Packet&) override { return rng_.below(2) == 0; }
   Rng& rng() override { return rng_; }
+  Cycle cycle() const override { return now; }
   int router = 0;
+  Cycle now = 0;
 
  private:
   Rng rng_;
@@ -72,6 +75,15 @@ inline std::map<Vertex, std::set<Vertex>> dependency_graph(RoutingFunction& rf, 
                                                            const SlotFilter& counted = nullptr) {
   std::map<Vertex, std::set<Vertex>> g;
   RandomContext ctx(7);
+  // Algorithms that follow the input queues see the explored packets arrive
+  // and, some routes later, leave, so their per-router state (contention
+  // counters) varies and they take every branch too.
+  struct Held {
+    int router, in_port;
+    Packet p;
+  };
+  std::vector<Held> held;
+  constexpr size_t kHeld = 24;
   for (int src = 0; src < df.num_nodes(); ++src) {
     for (int dst = 0; dst < df.num_nodes(); ++dst) {
       if (src == dst) continue;
@@ -84,7 +96,19 @@ inline std::map<Vertex, std::set<Vertex>> dependency_graph(RoutingFunction& rf, 
         for (int hop = 0;; ++hop) {
           if (hop >= 4 * df.diameter() + 8) throw std::runtime_error("routing loop");
           ctx.router = router;
+          if (rf.wants_queue_events()) {
+            ++ctx.now;
+            rf.on_head_at_front(ctx, in_port, p);
+            held.push_back({router, in_port, p});
+          }
+          ++ctx.now;
           RouteResult r = rf.route(ctx, in_port, p);
+          if (held.size() > kHeld) {
+            const size_t i = ctx.rng().below(static_cast<uint32_t>(held.size()));
+            ctx.router = held[i].router;
+            rf.on_tail_left(ctx, held[i].in_port, held[i].p);
+            held.erase(held.begin() + static_cast<std::ptrdiff_t>(i));
+          }
           PortPeer pp = df.peer(router, r.port);
           if (pp.id < 0) throw std::runtime_error("routed to an unconnected port");
           if (!counted || counted(r.slot)) {

@@ -34,6 +34,7 @@ Router::Router(sc_core::sc_module_name name, int id, int radix, const RouterPara
     assert(slot_vcs_[s] != 0 && slot_vcs_[s] < (uint64_t{1} << params_.vcs_per_class));
   }
   reroute_ = rf.reroutes_when_blocked();
+  queue_events_ = rf.wants_queue_events();
   if (!params_.cut_through)
     for (int s = 0; s < params_.vc_slots; ++s)
       if (rf.atomic_vc_allocation(s)) atomic_vcs_ |= slot_vcs_[s];
@@ -69,7 +70,13 @@ int Router::occupancy(int port) {
   return occ;
 }
 
+int Router::capacity(int port) {
+  return (params_.output_buffer + out_[port].downstream_depth) * params_.vcs_per_class;
+}
+
 int Router::remote_occupancy(int router, int port) { return net_->router(router).occupancy(port); }
+
+Cycle Router::cycle() const { return net_->now(); }
 
 bool Router::vc_available(int port, int slot, const Packet& p) {
   const OutputPort& op = out_[port];
@@ -122,10 +129,12 @@ void Router::receive(Cycle now) {
           e.out_vc = routed(r.slot);
           q = r.port;
         }
-        if (vc.queues[q].empty()) ip.need_va |= 1u << f.vc;
+        const bool at_front = vc.queues[q].empty();
+        if (at_front) ip.need_va |= 1u << f.vc;
         vc.nonempty |= uint64_t{1} << q;
         ip.busy |= 1u << f.vc;
         vc.queues[q].push_back(e);
+        if (at_front && queue_events_) net_->routing().on_head_at_front(*this, p, *f.pkt);
         vc.last_queue = q;
         ++ip.packets;
       } else {
@@ -285,10 +294,14 @@ void Router::grant(Cycle now, int p, int o) {
   --vc.occupancy;
   ip.link->send_credit(now, r.vc);
   if (e.sent == e.pkt->size) {
+    if (queue_events_) net_->routing().on_tail_left(*this, p, *e.pkt);
     ov.locked = false;
     q.pop_front();
     --ip.packets;
-    if (!q.empty()) ip.need_va |= 1u << r.vc;  // the next packet needs an output VC
+    if (!q.empty()) {
+      ip.need_va |= 1u << r.vc;  // the next packet needs an output VC
+      if (queue_events_) net_->routing().on_head_at_front(*this, p, *q.front().pkt);
+    }
     if (q.empty()) {
       vc.nonempty &= ~(uint64_t{1} << r.queue);
       if (!vc.nonempty) ip.busy &= ~(1u << r.vc);

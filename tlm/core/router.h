@@ -47,9 +47,11 @@ class Router : public sc_core::sc_module, public Component, public RouterContext
   // RouterContext
   int router_id() const override { return id_; }
   int occupancy(int port) override;
+  int capacity(int port) override;
   int remote_occupancy(int router, int port) override;
   bool vc_available(int port, int slot, const Packet& p) override;
   Rng& rng() override { return rng_; }
+  Cycle cycle() const override;
 
   int id() const { return id_; }
   int radix() const { return radix_; }
@@ -149,6 +151,7 @@ class Router : public sc_core::sc_module, public Component, public RouterContext
   std::vector<int> class_order_; // classes by decreasing priority
   std::array<uint32_t, 32> slot_vcs_{};  // per VC slot: its VCs within a class (bit v)
   bool reroute_ = false;         // the routing function chooses again after a failed allocation
+  bool queue_events_ = false;    // the routing function follows heads and tails of the input queues
   uint32_t atomic_vcs_ = 0;      // VCs of a class allocated atomically (wormhole, router-to-router)
   int buffered_flits_ = 0;       // input + output queues
   int va_start_ = 0;

@@ -20,6 +20,8 @@ class RouterContext {
   // Flits queued towards `port` on this router: output queue plus the
   // downstream buffer occupancy known from credits (data VCs).
   virtual int occupancy(int port) = 0;
+  // The most occupancy(port) can reach: output queues plus downstream buffers.
+  virtual int capacity(int port) = 0;
   // The same figure for any router: global knowledge, used by UGAL-G.
   virtual int remote_occupancy(int router, int port) = 0;
   // True when VC allocation would give `p` an output VC of `slot` on `port`
@@ -28,6 +30,9 @@ class RouterContext {
   // one flit under wormhole).
   virtual bool vc_available(int port, int slot, const Packet& p) = 0;
   virtual Rng& rng() = 0;
+  // The current cycle: routing state that evolves in time (contention
+  // counters) catches up to it lazily, as routers step only when busy.
+  virtual Cycle cycle() const = 0;
 };
 
 struct RouteResult {
@@ -66,6 +71,14 @@ class RoutingFunction {
   // A fresh choice for a packet that route() already routed at this router:
   // must not advance the packet's routing state a second time.
   virtual RouteResult reroute(RouterContext& ctx, int in_port, Packet& p) { return route(ctx, in_port, p); }
+  // Algorithms that keep per-router state fed by the input queues (contention
+  // counters) return true; only then does the router call the two hooks below.
+  virtual bool wants_queue_events() const { return false; }
+  // The head of `p` became the front packet of an input queue of `in_port`
+  // (once per packet and router).
+  virtual void on_head_at_front(RouterContext& ctx, int in_port, const Packet& p) {}
+  // The tail of `p`, announced by on_head_at_front, left the input buffer.
+  virtual void on_tail_left(RouterContext& ctx, int in_port, const Packet& p) {}
 };
 
 }  // namespace ccsim

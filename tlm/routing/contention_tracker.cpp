@@ -1,0 +1,93 @@
+#include "routing/contention_tracker.h"
+
+#include <algorithm>
+
+namespace ccsim {
+
+namespace {
+
+blocks::ContentionCounters::Config block_config(const Dragonfly& df, const ContentionParams& params) {
+  blocks::ContentionCounters::Config c;
+  c.num_ports = df.radix(0);
+  c.threshold = params.threshold;
+  // Without ECtN the partial arrays stay unused: keep them minimal.
+  c.num_global_links = params.ectn ? std::max(1, df.a() * df.h()) : 1;
+  c.num_group_routers = params.ectn ? std::max(2, df.a()) : 2;
+  c.num_rx_ports = c.num_group_routers - 1;  // a whole group's broadcast arrives in one cycle
+  c.broadcast_period = params.broadcast_period;
+  c.combined_threshold = params.combined_threshold;
+  return c;
+}
+
+}  // namespace
+
+ContentionTracker::ContentionTracker(const Dragonfly& df, const ContentionParams& params)
+    : df_(df),
+      params_(params),
+      links_(block_config(df, params).num_global_links),
+      blocks_(df.num_routers(), blocks::ContentionCounters(block_config(df, params))),
+      ticked_(df.num_routers(), -1) {
+  if (params_.ectn) sent_.assign(static_cast<size_t>(df.num_routers()) * links_, 0);
+}
+
+void ContentionTracker::head_at_front(int r, int min_out, int link, Cycle now) {
+  blocks::ContentionCounters& b = block(r, now);
+  b.increment(min_out);
+  if (link >= 0) b.partial_increment(link);
+}
+
+void ContentionTracker::tail_left(int r, int min_out, int link, Cycle now) {
+  blocks::ContentionCounters& b = block(r, now);
+  b.decrement(min_out);
+  if (link >= 0) b.partial_decrement(link);
+}
+
+blocks::ContentionCounters& ContentionTracker::block(int r, Cycle now) {
+  if (params_.ectn) run_broadcasts(now);
+  tick_until(r, now);
+  return blocks_[r];
+}
+
+void ContentionTracker::tick_until(int r, Cycle now) {
+  if (ticked_[r] < now) {
+    blocks_[r].tick();
+    ticked_[r] = now;
+  }
+}
+
+// Called before any event of cycle `now` is registered, so every pending event
+// is older than the broadcast or delivery being caught up with. After an idle
+// stretch, broadcasts that were missed would all have sent the same arrays:
+// only the last one is performed.
+void ContentionTracker::run_broadcasts(Cycle now) {
+  for (;;) {
+    if (delivery_ >= 0 && delivery_ <= now) {
+      deliver();
+    } else if (next_broadcast_ <= now) {
+      const Cycle period = params_.broadcast_period;
+      const Cycle t = now - now % period;
+      for (int r = 0; r < df_.num_routers(); ++r) {
+        tick_until(r, t);
+        blocks_[r].broadcast_partial(&sent_[static_cast<size_t>(r) * links_]);
+      }
+      delivery_ = t + params_.broadcast_delay;
+      next_broadcast_ = t + period;
+    } else {
+      return;
+    }
+  }
+}
+
+void ContentionTracker::deliver() {
+  const int a = df_.a();
+  for (int r = 0; r < df_.num_routers(); ++r) {
+    tick_until(r, delivery_);
+    const int first = df_.group_of(r) * a, i = df_.index_in_group(r);
+    for (int j = 0; j < a; ++j)
+      if (j != i) blocks_[r].receive_partial(j < i ? j : j - 1, &sent_[static_cast<size_t>(first + j) * links_]);
+    blocks_[r].tick();  // registers the received arrays (no events are pending)
+  }
+  delivery_ = -1;
+}
+
+}  // namespace ccsim

@@ -1,0 +1,36 @@
+// routing.algorithm = "base" on the dragonfly: contention-counter adaptive
+// routing, the Base mechanism of paper 002 (III-B, IV-A). A packet leaves its
+// minimal output when that output's contention counter (packets at the front
+// of this router's input queues whose minimal output it is, the packet itself
+// included) is at least the threshold, for a random allowed port whose counter
+// is below it. In-transit policy and VCs: tlm/routing/dragonfly_in_transit.h.
+#include "registry.h"
+#include "routing/dragonfly_contention.h"
+
+namespace ccsim {
+namespace {
+
+class DragonflyBase : public DragonflyContention {
+ public:
+  using DragonflyContention::DragonflyContention;
+
+ protected:
+  int misroute(RouterContext& ctx, const Packet&, int min_out, Stage, const int* ports, int n) override {
+    return base_misroute(ctx, min_out, ports, n);
+  }
+};
+
+}  // namespace
+
+RoutingEntry dragonfly_base_entry() {
+  return {"base", "dragonfly",
+          "contention counters (002 Base): misroute in transit (OLM's policy) when the minimal output's counter "
+          "reaches the threshold; 6 VC slots",
+          {contention_threshold_param()}, [](const Config& c, const Topology& t) {
+            ContentionParams cp;
+            cp.threshold = static_cast<int>(c.get_int("routing.contention_threshold"));
+            return std::make_unique<DragonflyBase>(dynamic_cast<const Dragonfly&>(t), cp);
+          }};
+}
+
+}  // namespace ccsim

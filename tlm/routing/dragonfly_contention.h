@@ -1,0 +1,60 @@
+// The contention-counter algorithms of paper 002 (Base, Hybrid, ECtN) share
+// OLM's in-transit policy and the counters of every router, which follow the
+// input queues: a packet counts at its minimal output from the moment its head
+// is at the front of an input queue until its tail leaves the input buffer,
+// whichever port it takes (002 III-B). For ECtN, packets entering the group
+// towards another group (at an injection or a global input) also count at the
+// group's global link towards their destination (002 III-D).
+#pragma once
+#include "core/params.h"
+#include "routing/contention_tracker.h"
+#include "routing/dragonfly_in_transit.h"
+
+namespace ccsim {
+
+class DragonflyContention : public DragonflyInTransit {
+ public:
+  DragonflyContention(const Dragonfly& df, const ContentionParams& params)
+      : DragonflyInTransit(df), counters_(df, params), ectn_(params.ectn) {}
+  bool wants_queue_events() const override { return true; }
+  void on_head_at_front(RouterContext& ctx, int in_port, const Packet& p) override {
+    const int r = ctx.router_id();
+    counters_.head_at_front(r, min_port(r, p), partial_link(r, in_port, p), ctx.cycle());
+  }
+  void on_tail_left(RouterContext& ctx, int in_port, const Packet& p) override {
+    const int r = ctx.router_id();
+    counters_.tail_left(r, min_port(r, p), partial_link(r, in_port, p), ctx.cycle());
+  }
+
+ protected:
+  bool contended(RouterContext& ctx, int port) { return counters_.contended(ctx.router_id(), port, ctx.cycle()); }
+  // Base's rule: leave a contended minimal output for a random uncontended port.
+  int base_misroute(RouterContext& ctx, int min_out, const int* ports, int n) {
+    if (!contended(ctx, min_out)) return -1;
+    return random_port(ctx, ports, n, [&](int o) { return !contended(ctx, o); });
+  }
+  // The group's global link (group-output index) a packet to p.dst leaves through.
+  int exit_link(int r, const Packet& p) const {
+    int er, ep;
+    df_.global_exit(df_.group_of(r), df_.group_of_node(p.dst), copy_for(p), er, ep);
+    return counters_.group_link(er, ep);
+  }
+
+  ContentionTracker counters_;
+
+ private:
+  int partial_link(int r, int in_port, const Packet& p) const {
+    if (!ectn_ || df_.group_of(r) == df_.group_of_node(p.dst)) return -1;
+    const PortKind k = df_.port_kind(r, in_port);
+    return k == PortKind::Local ? -1 : exit_link(r, p);
+  }
+  bool ectn_;
+};
+
+inline ParamSpec contention_threshold_param() {
+  return int_param("routing.contention_threshold", 6,
+                   "base, ectn: a contention counter at or above this marks its output contended (002 Table I: 6)", 1,
+                   127);
+}
+
+}  // namespace ccsim

@@ -1,0 +1,67 @@
+// routing.algorithm = "ectn" on the dragonfly: Explicit Contention
+// Notification (paper 002 III-D, IV-A). Every router keeps a partial array, one
+// counter per global link of its group, of the packets entering the group at
+// it towards that link; the routers of a group broadcast their partial arrays
+// every period (4-bit saturated values, 002 VI-B) and add the arrays received
+// to their own into the combined array. At injection a packet is misrouted
+// when the combined counter of its minimal global link, or Base's counter of
+// its minimal output, reaches its threshold, to a random global port of this
+// router whose combined counter is below the combined threshold; later hops
+// follow Base. The broadcast costs no bandwidth (as in 002) and is used by the
+// receivers after a delay (the local link latency by default).
+#include <fmt/format.h>
+
+#include "registry.h"
+#include "routing/dragonfly_contention.h"
+
+namespace ccsim {
+namespace {
+
+class DragonflyEctn : public DragonflyContention {
+ public:
+  using DragonflyContention::DragonflyContention;
+
+ protected:
+  int misroute(RouterContext& ctx, const Packet& p, int min_out, Stage stage, const int* ports, int n) override {
+    if (stage != Stage::Injection) return base_misroute(ctx, min_out, ports, n);
+    const int r = ctx.router_id();
+    const Cycle now = ctx.cycle();
+    if (!counters_.combined_contended(r, exit_link(r, p), now) && !contended(ctx, min_out)) return -1;
+    return random_port(ctx, ports, n,
+                       [&](int o) { return !counters_.combined_contended(r, counters_.group_link(r, o), now); });
+  }
+};
+
+}  // namespace
+
+RoutingEntry dragonfly_ectn_entry() {
+  return {"ectn", "dragonfly",
+          "explicit contention notification (002 ECtN): group-wide counters per global link, broadcast "
+          "periodically, decide global misrouting at injection; Base afterwards; 6 VC slots",
+          {contention_threshold_param(),
+           int_param("routing.ectn_combined_threshold", 10,
+                     "ectn: a combined counter at or above this marks its global link contended (002 Table I: 10)", 1,
+                     1 << 15),
+           int_param("routing.ectn_period", 100, "ectn: cycles between broadcasts of the partial arrays (002: 100)", 1,
+                     1 << 20),
+           int_param("routing.ectn_delay", 0,
+                     "ectn: cycles from a broadcast until its arrays are used, below ectn_period; 0 = "
+                     "links.local_latency (ours: one local hop)",
+                     0, 1 << 20)},
+          [](const Config& c, const Topology& t) {
+            ContentionParams cp;
+            cp.ectn = true;
+            cp.threshold = static_cast<int>(c.get_int("routing.contention_threshold"));
+            cp.combined_threshold = static_cast<int>(c.get_int("routing.ectn_combined_threshold"));
+            cp.broadcast_period = static_cast<int>(c.get_int("routing.ectn_period"));
+            cp.broadcast_delay = static_cast<int>(c.get_int("routing.ectn_delay"));
+            if (cp.broadcast_delay == 0) cp.broadcast_delay = static_cast<int>(c.get_int("links.local_latency"));
+            if (cp.broadcast_delay >= cp.broadcast_period)
+              throw ConfigError("routing.ectn_delay",
+                                fmt::format("must be below routing.ectn_period ({}), got {}", cp.broadcast_period,
+                                            cp.broadcast_delay));
+            return std::make_unique<DragonflyEctn>(dynamic_cast<const Dragonfly&>(t), cp);
+          }};
+}
+
+}  // namespace ccsim

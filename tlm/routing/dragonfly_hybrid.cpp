@@ -1,0 +1,44 @@
+// routing.algorithm = "hybrid" on the dragonfly: the Hybrid mechanism of
+// paper 002 (III-C, IV-A). Base's contention rule with its own threshold; when
+// the counters do not ask for misrouting, OLM's congestion rule with its own
+// occupancy percentage may still take the packet off the minimal path.
+#include "registry.h"
+#include "routing/dragonfly_contention.h"
+
+namespace ccsim {
+namespace {
+
+class DragonflyHybrid : public DragonflyContention {
+ public:
+  DragonflyHybrid(const Dragonfly& df, const ContentionParams& cp, int percent)
+      : DragonflyContention(df, cp), percent_(percent) {}
+
+ protected:
+  int misroute(RouterContext& ctx, const Packet& p, int min_out, Stage, const int* ports, int n) override {
+    if (contended(ctx, min_out)) return random_port(ctx, ports, n, [&](int o) { return !contended(ctx, o); });
+    if (!minimal_blocked(ctx, p, min_out)) return -1;
+    return random_port(ctx, ports, n, [&](int o) { return much_less_occupied(ctx, o, min_out, percent_); });
+  }
+
+ private:
+  int percent_;
+};
+
+}  // namespace
+
+RoutingEntry dragonfly_hybrid_entry() {
+  return {"hybrid", "dragonfly",
+          "contention counters or output occupancy (002 Hybrid): Base's rule, else OLM's rule; 6 VC slots",
+          {int_param("routing.hybrid_contention_threshold", 7,
+                     "hybrid: contention counter threshold (002 Table I: 7)", 1, 127),
+           int_param("routing.hybrid_occupancy_percent", 35,
+                     "hybrid: OLM's rule with this percentage (002 Table I: 35)", 0, 100)},
+          [](const Config& c, const Topology& t) {
+            ContentionParams cp;
+            cp.threshold = static_cast<int>(c.get_int("routing.hybrid_contention_threshold"));
+            return std::make_unique<DragonflyHybrid>(dynamic_cast<const Dragonfly&>(t), cp,
+                                                     static_cast<int>(c.get_int("routing.hybrid_occupancy_percent")));
+          }};
+}
+
+}  // namespace ccsim

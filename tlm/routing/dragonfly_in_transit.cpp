@@ -1,0 +1,69 @@
+#include "routing/dragonfly_in_transit.h"
+
+namespace ccsim {
+
+RouteResult DragonflyInTransit::route(RouterContext& ctx, int in_port, Packet& p) {
+  const int r = ctx.router_id();
+  if (p.phase == kLeaveGroup) return leave_group(ctx, p);
+  const int min_out = min_port(r, p);
+  const PortKind min_kind = df_.port_kind(r, min_out);
+  if (min_kind == PortKind::Terminal) return take(r, min_out, p);
+  const bool in_source_group = p.global_hops == 0 && df_.group_of(r) != df_.group_of_node(p.dst);
+  Stage stage;
+  PortKind kind;  // of the ports the packet may misroute to
+  if (in_source_group && p.local_hops_in_group == 0) {
+    stage = Stage::Injection;
+    kind = PortKind::Global;
+  } else if (in_source_group && p.local_hops_in_group == 1) {
+    stage = Stage::SourceTransit;
+    kind = PortKind::Local;
+  } else if (!in_source_group && p.local_hops_in_group == 0 && min_kind == PortKind::Local) {
+    stage = Stage::GroupEntry;
+    kind = PortKind::Local;
+  } else {
+    return take(r, min_out, p);
+  }
+  int ports[64];
+  int n = 0;
+  const int first = kind == PortKind::Global ? df_.first_global_port() : df_.p();
+  const int count = kind == PortKind::Global ? df_.h() : df_.a() - 1;
+  for (int port = first; port < first + count; ++port)
+    if (port != min_out && port != in_port && ctx.vc_available(port, slot_of_hop(r, port, p), p)) ports[n++] = port;
+  const int chosen = misroute(ctx, p, min_out, stage, ports, n);
+  if (chosen < 0) return take(r, min_out, p);
+  if (stage == Stage::Injection) p.misrouted = df_.group_of(df_.peer(r, chosen).id) != df_.group_of_node(p.dst);
+  if (stage == Stage::SourceTransit) p.phase = kLeaveGroup;
+  return take(r, chosen, p);
+}
+
+RouteResult DragonflyInTransit::leave_group(RouterContext& ctx, Packet& p) {
+  const int r = ctx.router_id();
+  int ports[64];
+  const int first = df_.first_global_port();
+  for (int i = 0; i < df_.h(); ++i) ports[i] = first + i;
+  int port = random_port(ctx, ports, df_.h(), [&](int o) { return ctx.vc_available(o, p.global_hops, p); });
+  if (port < 0) port = ports[ctx.rng().below(static_cast<uint32_t>(df_.h()))];
+  p.phase = 0;
+  p.misrouted = df_.group_of(df_.peer(r, port).id) != df_.group_of_node(p.dst);
+  return take(r, port, p);
+}
+
+int DragonflyInTransit::slot_of_hop(int router, int port, const Packet& p) const {
+  switch (df_.port_kind(router, port)) {
+    case PortKind::Local: return base_[p.global_hops] + p.local_hops_in_group;
+    case PortKind::Global: return p.global_hops;
+    default: return 0;
+  }
+}
+
+bool DragonflyInTransit::minimal_blocked(RouterContext& ctx, const Packet& p, int min_out) const {
+  return !ctx.vc_available(min_out, slot_of_hop(ctx.router_id(), min_out, p), p);
+}
+
+bool DragonflyInTransit::much_less_occupied(RouterContext& ctx, int port, int min_out, int percent) {
+  // occ(port)/cap(port) <= percent/100 * occ(min)/cap(min), in integers.
+  return int64_t{100} * ctx.occupancy(port) * ctx.capacity(min_out) <=
+         int64_t{percent} * ctx.occupancy(min_out) * ctx.capacity(port);
+}
+
+}  // namespace ccsim

@@ -1,0 +1,56 @@
+// In-transit adaptive routing on the dragonfly with OLM's misrouting policy
+// (paper 002 section IV-A; spec B.6), shared by OLM, Base, Hybrid and ECtN.
+// Each router may take a packet off its minimal path at these points:
+//  * Injection: at the source router, towards another group, through another
+//    global port of this router (global misrouting, MM's CRG part);
+//  * SourceTransit: at the next router of the source group after a minimal
+//    local hop, through a local port to a random neighbour, which must then
+//    leave the group through one of its own global ports (MM's NRG part);
+//  * GroupEntry: at the first router of the intermediate or destination group
+//    (or of the source group for traffic inside it), one local hop to a random
+//    neighbour when the minimal hop is local (the "+L" of MM+L).
+// Each algorithm decides whether to leave the minimal path and which of the
+// allowed ports (those with a VC free for the whole packet now) to take. The
+// decision is taken once per router, when the packet is first routed there.
+//
+// VC template l l g l l g l l: at most two local hops in each group visited,
+// 6 local / 2 global slots; slots grow along every path, so the channel
+// dependency graph is acyclic (checked in tests/test_deadlock_freedom.cpp).
+#pragma once
+#include "routing/dragonfly_routing.h"
+
+namespace ccsim {
+
+class DragonflyInTransit : public DragonflyRouting {
+ public:
+  explicit DragonflyInTransit(const Dragonfly& df) : DragonflyRouting(df, {2, 2, 2}) {}
+  RouteResult route(RouterContext& ctx, int in_port, Packet& p) final;
+
+ protected:
+  enum class Stage { Injection, SourceTransit, GroupEntry };
+  // The port to take instead of `min_out` among `ports[0..n)` (n may be 0), or
+  // -1 to stay minimal.
+  virtual int misroute(RouterContext& ctx, const Packet& p, int min_out, Stage stage, const int* ports, int n) = 0;
+
+  // A uniformly random port of ports[0..n) for which ok(port) holds; -1 if none.
+  template <typename Ok>
+  static int random_port(RouterContext& ctx, const int* ports, int n, Ok&& ok) {
+    int chosen = -1, seen = 0;
+    for (int i = 0; i < n; ++i)
+      if (ok(ports[i]) && ctx.rng().below(static_cast<uint32_t>(++seen)) == 0) chosen = ports[i];
+    return chosen;
+  }
+  // OLM's congestion trigger and candidate rule (002 IV-A): the minimal output
+  // cannot take the packet now, and a candidate's occupancy, as a share of its
+  // capacity, is at most `percent` of the minimal output's.
+  bool minimal_blocked(RouterContext& ctx, const Packet& p, int min_out) const;
+  static bool much_less_occupied(RouterContext& ctx, int port, int min_out, int percent);
+  int slot_of_hop(int router, int port, const Packet& p) const;
+
+ private:
+  // A packet that misrouted locally at SourceTransit leaves through a global port of this router.
+  RouteResult leave_group(RouterContext& ctx, Packet& p);
+  static constexpr uint8_t kLeaveGroup = 1;  // Packet::phase
+};
+
+}  // namespace ccsim

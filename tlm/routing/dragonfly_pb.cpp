@@ -1,0 +1,74 @@
+// routing.algorithm = "pb" on the dragonfly: PiggyBacking (Jiang, Kim, Dally,
+// ISCA'09; the baseline of paper 002 IV-A, spec B.7.3). Source routing: at the
+// source router a packet to another group takes a Valiant path through a
+// random intermediate group when the group's global link on its minimal path
+// is flagged saturated, or when UGAL-L prefers the Valiant path with a bias of
+// T packets towards minimal; otherwise the minimal path. A router flags a
+// global port saturated when its occupancy exceeds a percentage of the mean
+// occupancy of its global ports plus a margin (FOGSim's rule). The flags are
+// evaluated from the owner's credit counts when needed: the sharing inside the
+// group has no delay here (002 sends them over the local links).
+// VC template as VAL: l g l g l, 3 slots.
+#include "registry.h"
+#include "routing/dragonfly_routing.h"
+
+namespace ccsim {
+namespace {
+
+class DragonflyPb : public DragonflyRouting {
+ public:
+  DragonflyPb(const Dragonfly& df, int threshold, int saturation_percent, int saturation_packets)
+      : DragonflyRouting(df, {1, 1, 1}),
+        threshold_(threshold),
+        saturation_percent_(saturation_percent),
+        saturation_packets_(saturation_packets) {}
+  RouteResult route(RouterContext& ctx, int, Packet& p) override {
+    if (!p.decided) {
+      p.decided = true;
+      const int r = ctx.router_id();
+      const int gs = df_.group_of(r), gd = df_.group_of_node(p.dst);
+      const int gi = gs == gd ? -1 : random_group(ctx, gs, gd);
+      if (gi >= 0 && (minimal_link_saturated(ctx, p) || !prefer_minimal(ctx, p, gi, false, threshold_ * p.size))) {
+        p.intermediate = gi;
+        p.misrouted = true;
+      }
+    }
+    return follow(ctx, p);
+  }
+
+ private:
+  bool minimal_link_saturated(RouterContext& ctx, const Packet& p) const {
+    int er, ep;
+    df_.global_exit(df_.group_of(ctx.router_id()), df_.group_of_node(p.dst), copy_for(p), er, ep);
+    int64_t sum = 0;
+    for (int i = 0; i < df_.h(); ++i) sum += ctx.remote_occupancy(er, df_.first_global_port() + i);
+    // occ > percent/100 * sum/h + margin, in integers.
+    const int64_t h = df_.h();
+    return 100 * h * ctx.remote_occupancy(er, ep) > saturation_percent_ * sum + 100 * h * saturation_packets_ * p.size;
+  }
+
+  int threshold_, saturation_percent_, saturation_packets_;
+};
+
+}  // namespace
+
+RoutingEntry dragonfly_pb_entry() {
+  return {"pb", "dragonfly",
+          "piggybacking (002's PB): at the source, Valiant when the minimal global link is flagged saturated or "
+          "UGAL-L prefers it; 3 VC slots",
+          {int_param("routing.pb_threshold", 3, "pb: UGAL-L bias towards minimal, in packets (002 Table I: T = 3)", 0,
+                     1 << 20),
+           int_param("routing.pb_saturation_percent", 200,
+                     "pb: a global port is saturated above this percentage of its router's mean global port "
+                     "occupancy (FOGSim: 200) ...",
+                     0, 1 << 20),
+           int_param("routing.pb_saturation_packets", 5, "pb: ... plus this many packets (FOGSim: 5)", 0, 1 << 20)},
+          [](const Config& c, const Topology& t) {
+            return std::make_unique<DragonflyPb>(dynamic_cast<const Dragonfly&>(t),
+                                                 static_cast<int>(c.get_int("routing.pb_threshold")),
+                                                 static_cast<int>(c.get_int("routing.pb_saturation_percent")),
+                                                 static_cast<int>(c.get_int("routing.pb_saturation_packets")));
+          }};
+}
+
+}  // namespace ccsim
