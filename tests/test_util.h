@@ -51,4 +51,43 @@ class SingleVcRouting : public RoutingFunction {
   std::unique_ptr<RoutingFunction> inner_;
 };
 
+// Wraps a routing function and counts, per window of cycles, the packets
+// routed at their source router and the global misrouting decisions taken:
+// the routing's reaction by decision time (results' series are by delivery
+// time, which lags by the path latency).
+class DecisionCounter : public RoutingFunction {
+ public:
+  DecisionCounter(std::unique_ptr<RoutingFunction> inner, Cycle window, size_t windows)
+      : inner_(std::move(inner)), window_(window), injected_(windows), misrouted_(windows) {}
+  RouteResult route(RouterContext& c, int in, Packet& p) override {
+    const bool injected = p.hops == 0, was_misrouted = p.misrouted;
+    RouteResult r = inner_->route(c, in, p);
+    const size_t w = static_cast<size_t>(c.cycle() / window_);
+    if (w < injected_.size()) {
+      injected_[w] += injected;
+      misrouted_[w] += p.misrouted && !was_misrouted;
+    }
+    return r;
+  }
+  int vc_slots() const override { return inner_->vc_slots(); }
+  uint32_t slot_vcs(int slot, int vcs) const override { return inner_->slot_vcs(slot, vcs); }
+  bool reroutes_when_blocked() const override { return inner_->reroutes_when_blocked(); }
+  bool atomic_vc_allocation(int slot) const override { return inner_->atomic_vc_allocation(slot); }
+  RouteResult reroute(RouterContext& c, int in, Packet& p) override { return inner_->reroute(c, in, p); }
+  bool wants_queue_events() const override { return inner_->wants_queue_events(); }
+  void on_head_at_front(RouterContext& c, int in, const Packet& p) override { inner_->on_head_at_front(c, in, p); }
+  void on_tail_left(RouterContext& c, int in, const Packet& p) override { inner_->on_tail_left(c, in, p); }
+  // Misrouting decisions per packet injected in window w.
+  double misrouted_fraction(size_t w) const {
+    return injected_[w] ? static_cast<double>(misrouted_[w]) / static_cast<double>(injected_[w]) : 0.0;
+  }
+  size_t windows() const { return injected_.size(); }
+  Cycle window() const { return window_; }
+
+ private:
+  std::unique_ptr<RoutingFunction> inner_;
+  Cycle window_;
+  std::vector<int64_t> injected_, misrouted_;
+};
+
 }  // namespace ccsim::test

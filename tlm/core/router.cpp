@@ -89,6 +89,17 @@ bool Router::vc_available(int port, int slot, const Packet& p) {
   return false;
 }
 
+int Router::vc_room(int port, int slot, const Packet& p) {
+  const OutputPort& op = out_[port];
+  const int base = p.vc_class * params_.vcs_per_class;
+  int room = 0;
+  for (uint32_t m = slot_vcs_[slot]; m; m &= m - 1) {
+    const OutputVc& ov = op.vcs[base + __builtin_ctz(m)];
+    room = std::max(room, std::min(params_.output_buffer - ov.occupancy - ov.reserved, ov.credits));
+  }
+  return room;
+}
+
 void Router::step(Cycle now) {
   receive(now);
   if (buffered_flits_ > 0) {

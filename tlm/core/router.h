@@ -50,6 +50,7 @@ class Router : public sc_core::sc_module, public Component, public RouterContext
   int capacity(int port) override;
   int remote_occupancy(int router, int port) override;
   bool vc_available(int port, int slot, const Packet& p) override;
+  int vc_room(int port, int slot, const Packet& p) override;
   Rng& rng() override { return rng_; }
   Cycle cycle() const override;
 

@@ -57,7 +57,7 @@ int DragonflyInTransit::slot_of_hop(int router, int port, const Packet& p) const
 }
 
 bool DragonflyInTransit::minimal_blocked(RouterContext& ctx, const Packet& p, int min_out) const {
-  return !ctx.vc_available(min_out, slot_of_hop(ctx.router_id(), min_out, p), p);
+  return ctx.vc_room(min_out, slot_of_hop(ctx.router_id(), min_out, p), p) < p.size;
 }
 
 bool DragonflyInTransit::much_less_occupied(RouterContext& ctx, int port, int min_out, int percent) {

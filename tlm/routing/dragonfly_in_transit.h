@@ -40,9 +40,10 @@ class DragonflyInTransit : public DragonflyRouting {
       if (ok(ports[i]) && ctx.rng().below(static_cast<uint32_t>(++seen)) == 0) chosen = ports[i];
     return chosen;
   }
-  // OLM's congestion trigger and candidate rule (002 IV-A): the minimal output
-  // cannot take the packet now, and a candidate's occupancy, as a share of its
-  // capacity, is at most `percent` of the minimal output's.
+  // OLM's congestion trigger and candidate rule (002 IV-A): the minimal
+  // output's VCs have no room for the packet (FOGSim: credits below a packet),
+  // and a candidate's occupancy, as a share of its capacity, is at most
+  // `percent` of the minimal output's.
   bool minimal_blocked(RouterContext& ctx, const Packet& p, int min_out) const;
   static bool much_less_occupied(RouterContext& ctx, int port, int min_out, int percent);
   int slot_of_hop(int router, int port, const Packet& p) const;

@@ -29,6 +29,10 @@ class RouterContext {
   // downstream buffer has room for the packet (all of it under cut-through,
   // one flit under wormhole).
   virtual bool vc_available(int port, int slot, const Packet& p) = 0;
+  // Flits the most spacious VC of `slot` on `port` can still take, in its
+  // output queue and downstream buffer, whether or not a packet holds it now:
+  // congestion, as opposed to a VC merely in use.
+  virtual int vc_room(int port, int slot, const Packet& p) = 0;
   virtual Rng& rng() = 0;
   // The current cycle: routing state that evolves in time (contention
   // counters) catches up to it lazily, as routers step only when busy.
