@@ -26,7 +26,7 @@ class RandomContext : public RouterContext {
   int remote_occupancy(int, int) override { return static_cast<int>(rng_.below(200)); }
   int capacity(int) override { return 200; }
   bool vc_available(int, int, const Packet&) override { return rng_.below(2) == 0; }
-  int vc_room(int, int, const Packet&) override { return static_cast<int>(rng_.below(16)); }
+  int vc_room(int, int, const Packet&) override { return rng_.below(2) == 0 ? 0 : 64; }
   Rng& rng() override { return rng_; }
   Cycle cycle() const override { return now; }
   int router = 0;

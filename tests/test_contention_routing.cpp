@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "core/network.h"
+#include "routing/contention_tracker.h"
+#include "topology/dragonfly.h"
 #include "registry.h"
 #include "test_util.h"
 
@@ -12,11 +14,12 @@ namespace {
 
 // Thresholds for the p=2 test dragonfly: 002 derives th <= p for misrouting
 // at injection (th = 6 for p = 8); here th = 3 (Base, ECtN), 4 (Hybrid).
-std::vector<std::string> setup(const std::string& alg, std::vector<std::string> v) {
-  v.insert(v.begin(), {"routing.algorithm=" + alg, "router.vcs=6", "traffic.packet_size=8"});
+std::vector<std::string> setup(const std::string& alg, const std::vector<std::string>& sets) {
+  std::vector<std::string> v{"routing.algorithm=" + alg, "router.vcs=6", "traffic.packet_size=8"};
   if (alg == "base" || alg == "ectn") v.push_back("routing.contention_threshold=3");
   if (alg == "hybrid") v.push_back("routing.hybrid_contention_threshold=4");
   if (alg == "ectn") v.push_back("routing.ectn_combined_threshold=5");
+  v.insert(v.end(), sets.begin(), sets.end());
   return v;
 }
 
@@ -52,12 +55,94 @@ Transient transient(const std::string& alg, const std::vector<std::string>& extr
 
 }  // namespace
 
-TEST(ContentionRouting, TransientProbe) {
-  for (const char* alg : {"base", "olm", "hybrid", "ectn", "pb"}) {
-    for (auto bufs : {std::vector<std::string>{}, {"router.local_buffer_depth=256", "router.global_buffer_depth=2048"}}) {
-      Transient t = transient(alg, bufs);
-      std::printf("%s bufs=%zu: before %.2f after %.2f response %lld\n", alg, bufs.size(), t.before, t.after,
-                  static_cast<long long>(t.response));
-    }
+double run_value(const std::string& alg, const std::vector<std::string>& sets, const char* key) {
+  return test::run(setup(alg, sets))[key].get<double>();
+}
+
+TEST(ContentionRouting, BaseAndEctnMatchMinimalAtLowUniformLoad) {
+  const double min_latency = run_value("min", {"traffic.load=0.1"}, "avg_packet_latency");
+  for (const char* alg : {"base", "ectn"}) {
+    auto j = test::run(setup(alg, {"traffic.load=0.1"}));
+    EXPECT_NEAR(j["avg_packet_latency"].get<double>(), min_latency, 0.02 * min_latency) << alg;
+    EXPECT_LT(j["misrouted_fraction"].get<double>(), 0.02) << alg;
   }
+}
+
+TEST(ContentionRouting, AdaptiveAlgorithmsApproachValiantUnderAdv1) {
+  const std::vector<std::string> adv{"traffic.pattern=adv", "traffic.load=0.45", "sim.drain_cap=500"};
+  const double min_bound = 1.0 / (4 * 2);  // 1/(a*p): one global link per pair of groups
+  const double val = run_value("val", adv, "accepted_throughput");
+  EXPECT_LT(run_value("min", adv, "accepted_throughput"), 1.05 * min_bound);
+  for (const char* alg : {"pb", "olm", "base", "hybrid", "ectn"}) {
+    const double t = run_value(alg, adv, "accepted_throughput");
+    EXPECT_GT(t, 2.5 * min_bound) << alg;
+    EXPECT_GE(t, 0.8 * val) << alg;
+  }
+}
+
+// 002 V-B (Figs. 7, 8): contention counters react within tens of cycles
+// whatever the buffers; OLM waits for buffers to fill, ~10x longer with
+// 8x larger input buffers.
+TEST(ContentionRouting, BaseReactsInTensOfCyclesWhileOlmWaitsForBuffers) {
+  const std::vector<std::string> large{"router.local_buffer_depth=256", "router.global_buffer_depth=2048"};
+  const Transient base = transient("base"), base_large = transient("base", large);
+  const Transient olm = transient("olm"), olm_large = transient("olm", large);
+  for (const Transient& t : {base, base_large, olm, olm_large}) EXPECT_GT(t.after, t.before + 0.25);
+  EXPECT_GE(base.response, 0);
+  EXPECT_LE(base.response, 50);
+  EXPECT_LE(base_large.response, 50);
+  EXPECT_GE(olm.response, 2 * base.response);
+  EXPECT_GE(olm_large.response, 5 * olm.response);
+}
+
+TEST(ContentionRouting, EctnSeesOtherRoutersOnlyAfterABroadcast) {
+  Config cfg = test::config({"topology.p=1", "topology.a=3", "topology.h=1"});
+  Dragonfly df = Dragonfly::from_config(cfg);
+  ContentionParams cp;
+  cp.ectn = true;
+  cp.threshold = 1;
+  cp.combined_threshold = 1;
+  cp.broadcast_period = 100;
+  cp.broadcast_delay = 10;
+  ContentionTracker t(df, cp);
+  const int link = 2;  // group-output 2: router 2's global link
+  t.head_at_front(0, 1, link, 5);
+  EXPECT_FALSE(t.combined_contended(0, link, 5));  // registered at the end of the cycle
+  EXPECT_TRUE(t.combined_contended(0, link, 6));
+  EXPECT_TRUE(t.contended(0, 1, 6));
+  EXPECT_FALSE(t.combined_contended(1, link, 109));  // broadcast in cycle 100, used from 110
+  EXPECT_TRUE(t.combined_contended(1, link, 110));
+  t.tail_left(0, 1, link, 150);
+  // After idle cycles the lazy clock catches up, with the broadcast of cycle
+  // 4900 (used from 4910), not only the one of cycle 5000 (used from 5010).
+  EXPECT_FALSE(t.contended(0, 1, 5000));
+  EXPECT_FALSE(t.combined_contended(2, link, 5000));
+}
+
+TEST(ContentionRouting, SameSeedSameResults) {
+  const std::vector<std::string> sets{"traffic.pattern=adv", "traffic.load=0.3", "sim.measure=1500"};
+  for (const char* alg : {"ectn", "olm"}) {
+    auto a = test::run(setup(alg, sets)), b = test::run(setup(alg, sets));
+    a.erase("perf");
+    b.erase("perf");
+    EXPECT_EQ(a, b) << alg;
+  }
+}
+
+TEST(ContentionRouting, BadParametersNameTheKey) {
+  auto error_of = [](const std::vector<std::string>& sets) -> std::string {
+    try {
+      test::run(sets);
+    } catch (const ConfigError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  EXPECT_NE(error_of(setup("base", {"routing.contention_threshold=0"})).find("routing.contention_threshold"),
+            std::string::npos);
+  EXPECT_NE(error_of(setup("olm", {"routing.olm_occupancy_percent=101"})).find("routing.olm_occupancy_percent"),
+            std::string::npos);
+  EXPECT_NE(error_of(setup("ectn", {"routing.ectn_period=10", "routing.ectn_delay=10"})).find("routing.ectn_delay"),
+            std::string::npos);
+  EXPECT_NE(error_of({"routing.algorithm=hybrid"}).find("router.vcs"), std::string::npos);  // needs 6 VCs
 }

@@ -57,8 +57,9 @@ void ContentionTracker::tick_until(int r, Cycle now) {
 
 // Called before any event of cycle `now` is registered, so every pending event
 // is older than the broadcast or delivery being caught up with. After an idle
-// stretch, broadcasts that were missed would all have sent the same arrays:
-// only the last one is performed.
+// stretch, the broadcasts that were missed would all have sent the same
+// arrays: only the last one, and the one before it if its arrays are already
+// in use, are performed.
 void ContentionTracker::run_broadcasts(Cycle now) {
   for (;;) {
     if (delivery_ >= 0 && delivery_ <= now) {
@@ -69,6 +70,10 @@ void ContentionTracker::run_broadcasts(Cycle now) {
       for (int r = 0; r < df_.num_routers(); ++r) {
         tick_until(r, t);
         blocks_[r].broadcast_partial(&sent_[static_cast<size_t>(r) * links_]);
+      }
+      if (t - period >= next_broadcast_) {
+        delivery_ = t - period + params_.broadcast_delay;
+        deliver();
       }
       delivery_ = t + params_.broadcast_delay;
       next_broadcast_ = t + period;
