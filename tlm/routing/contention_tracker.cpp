@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "blocks/bits.h"
+
 namespace ccsim {
 
 namespace {
@@ -9,6 +11,10 @@ namespace {
 blocks::ContentionCounters::Config block_config(const Dragonfly& df, const ContentionParams& params) {
   blocks::ContentionCounters::Config c;
   c.num_ports = df.radix(0);
+  // Wide enough for all input VCs (at most 32 per port) to count at once: a
+  // counter clamped at its maximum would drift low as it counts down.
+  c.counter_width = blocks::clog2(uint64_t{32} * static_cast<uint64_t>(c.num_ports) + 1);
+  c.partial_width = std::min(15, blocks::clog2(uint64_t{32} * static_cast<uint64_t>(df.p() + df.h()) + 1));
   c.threshold = params.threshold;
   // Without ECtN the partial arrays stay unused: keep them minimal.
   c.num_global_links = params.ectn ? std::max(1, df.a() * df.h()) : 1;
