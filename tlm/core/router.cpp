@@ -34,6 +34,8 @@ Router::Router(sc_core::sc_module_name name, int id, int radix, const RouterPara
     assert(slot_vcs_[s] != 0 && slot_vcs_[s] < (uint64_t{1} << params_.vcs_per_class));
   }
   reroute_ = rf.reroutes_when_blocked();
+  fabric_timeout_ = net->congestion().fabric_timeout();
+  if (fabric_timeout_ > 0) speculative_class_ = net->congestion().speculative_class();
   if (!params_.cut_through)
     for (int s = 0; s < params_.vc_slots; ++s)
       if (rf.atomic_vc_allocation(s)) atomic_vcs_ |= slot_vcs_[s];
@@ -194,7 +196,12 @@ void Router::allocate_vcs(Cycle now) {
         for (uint64_t qm = vc.nonempty; qm; qm &= qm - 1) {
           const int q = __builtin_ctzll(qm);
           InPacket& e = vc.queues[q].front();
-          if (e.out_vc < 0 && !try_allocate(now, p, e)) waiting = true;
+          if (e.out_vc >= 0 || try_allocate(now, p, e)) continue;
+          if (fabric_timeout_ > 0 && timed_out(e, now) && net_->congestion().may_drop_in_fabric(*this, *e.pkt)) {
+            drop_front(now, p, v, q);
+            if (vc.queues[q].empty()) continue;
+          }
+          waiting = true;
         }
         if (!waiting) ip.need_va &= ~(1u << v);
       }
@@ -273,7 +280,8 @@ void Router::grant(Cycle now, int p, int o) {
   InPacket& e = q.front();
   OutputVc& ov = op.vcs[e.out_vc];
   if (e.sent == 0) {
-    ov.q.push_back({e.pkt, 0, 0});
+    if (fabric_timeout_ > 0) e.pkt->queued += static_cast<int32_t>(now - e.ready);
+    ov.q.push_back({e.pkt, 0, 0, now});
     if (net_->cc_switch_hook()) net_->congestion().on_switch_forward(*this, *e.pkt, p, r.vc, o, now);
   }
   ++ov.q.back().arrived;
@@ -323,6 +331,7 @@ void Router::send_links(Cycle now) {
     if (chosen < 0) continue;
     OutputVc& ov = op.vcs[chosen];
     OutPacket& f = ov.q.front();
+    if (fabric_timeout_ > 0 && f.sent == 0) f.pkt->queued += static_cast<int32_t>(now - f.entered);
     Flit flit{f.pkt, static_cast<uint16_t>(chosen), f.sent == 0, f.sent + 1 == f.pkt->size};
     op.link->send_flit(now, flit);
     net_->scheduler().wake(op.link->downstream, now + op.link->latency());
@@ -335,6 +344,29 @@ void Router::send_links(Cycle now) {
     if (f.sent == f.pkt->size) ov.q.pop_front();
     op.rr = (chosen % params_.vcs_per_class + 1) % params_.vcs_per_class;
   }
+}
+
+void Router::drop_front(Cycle now, int p, int v, int q) {
+  InputPort& ip = in_[p];
+  InputVc& vc = ip.vcs[v];
+  Fifo<InPacket>& fq = vc.queues[q];
+  const InPacket e = fq.front();  // no output VC yet: nothing held downstream
+  fq.pop_front();
+  --ip.packets;
+  if (fq.empty()) {
+    vc.nonempty &= ~(uint64_t{1} << q);
+    if (!vc.nonempty) ip.busy &= ~(1u << v);
+  }
+  for (int i = 0; i < e.arrived; ++i) {
+    ip.link->send_credit(now, v);
+    net_->flit_discarded();
+  }
+  vc.occupancy -= e.arrived;
+  buffered_flits_ -= e.arrived;
+  if (e.arrived < e.pkt->size)
+    vc.discarding = e.pkt;  // receive() discards the rest and reports the drop
+  else
+    net_->dropped(*this, e.pkt, now);
 }
 
 int Router::input_flits(int port, int vc) const { return in_[port].vcs[vc].occupancy; }

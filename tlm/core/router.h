@@ -100,6 +100,7 @@ class Router : public sc_core::sc_module, public Component, public RouterContext
   struct OutPacket {
     Packet* pkt;
     uint16_t arrived, sent;
+    Cycle entered;  // head entered the output queue
   };
   struct OutputVc {
     Fifo<OutPacket> q;
@@ -126,6 +127,13 @@ class Router : public sc_core::sc_module, public Component, public RouterContext
   void send_links(Cycle now);
   void grant(Cycle now, int in_port, int out_port);
   bool try_allocate(Cycle now, int in_port, InPacket& ip);
+  // Whether the front packet `e` has outlived the protocol's fabric timeout.
+  bool timed_out(const InPacket& e, Cycle now) const {
+    return e.pkt->vc_class == speculative_class_ && e.ready <= now && e.pkt->queued + (now - e.ready) > fabric_timeout_;
+  }
+  // Drops the front packet of queue `q` of input VC (`in_port`, `vc`): its
+  // buffered flits are freed and credited, the rest discarded on arrival.
+  void drop_front(Cycle now, int in_port, int vc, int q);
   // Credits the link has delivered by `now` (also for remote occupancy reads).
   void absorb_credits(OutputPort& op, Cycle now);
   int queue_count() const { return params_.voq ? radix_ : 1; }
@@ -151,6 +159,8 @@ class Router : public sc_core::sc_module, public Component, public RouterContext
   bool reroute_ = false;         // the routing function chooses again after a failed allocation
   uint32_t atomic_vcs_ = 0;      // VCs of a class allocated atomically (wormhole, router-to-router)
   int buffered_flits_ = 0;       // input + output queues
+  Cycle fabric_timeout_ = 0;     // 0: the protocol never drops in the fabric
+  int speculative_class_ = -1;   // VC class of packets that may be dropped
   int va_start_ = 0;
   // Crossbar requests of one round: per input, the chosen (vc, queue).
   struct Request { int vc, queue, out_port, priority; };
