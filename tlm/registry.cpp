@@ -161,10 +161,18 @@ const std::vector<PatternEntry>& patterns() {
   return v;
 }
 
+// The speculative protocols track each message by its ACKs; the key is
+// accepted so one config can sweep over every protocol.
+static ParamSpec acks_required() {
+  return bool_param("congestion.acks", true, "every data packet is acknowledged (required: sources track messages "
+                    "by their ACKs)");
+}
+
 static ProtocolEntry srp_entry(const std::string& name, const std::string& doc) {
   const bool smsrp = name == "smsrp";
   return {name, doc,
-          {string_param("congestion.srp_preset", "lhrp", "parameter set: lhrp (003: 1 us timeout, every message "
+          {acks_required(),
+           string_param("congestion.srp_preset", "lhrp", "parameter set: lhrp (003: 1 us timeout, every message "
                         "reserved) or cbcm (000: 2000 cycles, messages under 4 packets skip it)", {"lhrp", "cbcm"}),
            int_param("congestion.srp_timeout", 0, "queuing cycles after which a switch drops a speculative packet; "
                      "0 = preset (1000 / 2000)", 0),
@@ -172,7 +180,7 @@ static ProtocolEntry srp_entry(const std::string& name, const std::string& doc) 
                        "size * (1 + this) cycles of the ejection channel (000)", 0, 10),
            int_param("congestion.srp_min_packets", -1, "messages with fewer packets skip the protocol; -1 = preset "
                      "(0 / 4)", -1)},
-          [smsrp](const Config& c) { return std::make_unique<Srp>(SrpParams::from_config(c, smsrp)); }};
+          [smsrp](const Config& c) { return std::make_unique<Srp>(c, SrpParams::from_config(c, smsrp)); }};
 }
 
 const std::vector<ProtocolEntry>& protocols() {
@@ -195,7 +203,8 @@ const std::vector<ProtocolEntry>& protocols() {
        [](const Config& c) { return std::make_unique<Ecn>(EcnParams::from_config(c)); }},
       {"lhrp", "Last-Hop Reservation Protocol (003): speculative first, dropped only at the last-hop switch above "
        "the threshold, NACK with a retransmission time from the switch's reservation scheduler",
-       {int_param("congestion.lhrp_threshold", 1000, "flits queued at the last-hop switch for an endpoint at which "
+       {acks_required(),
+        int_param("congestion.lhrp_threshold", 1000, "flits queued at the last-hop switch for an endpoint at which "
                   "its speculative packets are dropped", 1, 65535),
         bool_param("congestion.lhrp_strict", false, "drop only above the threshold (003 3.2) instead of at it (6.3)"),
         int_param("congestion.lhrp_fabric_timeout", 0, "fabric drop (003 6.1): speculative packets queued this many "

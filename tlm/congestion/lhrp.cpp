@@ -15,7 +15,7 @@ bool has_handshake(const Config& c) {
 }  // namespace
 
 Lhrp::Lhrp(const Config& cfg)
-    : SpeculativeProtocol(cfg.get_int("congestion.lhrp_fabric_timeout"), has_handshake(cfg)),
+    : SpeculativeProtocol(cfg, cfg.get_int("congestion.lhrp_fabric_timeout"), has_handshake(cfg)),
       srp_min_flits_(static_cast<int>(cfg.get_int("congestion.lhrp_srp_min_flits"))),
       srp_overhead_(cfg.get_float("congestion.srp_overhead")) {
   block_.drop_threshold = static_cast<int>(cfg.get_int("congestion.lhrp_threshold"));

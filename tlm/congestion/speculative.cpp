@@ -6,6 +6,13 @@
 
 namespace ccsim {
 
+SpeculativeProtocol::SpeculativeProtocol(const Config& cfg, Cycle fabric_timeout, bool handshake)
+    : fabric_timeout_(fabric_timeout), handshake_(handshake) {
+  if (!cfg.get_bool("congestion.acks"))
+    throw ConfigError("congestion.acks", fmt::format("must be true with protocol \"{}\": sources track messages by "
+                                                     "their ACKs", cfg.get_string("congestion.protocol")));
+}
+
 std::vector<VcClass> SpeculativeProtocol::vc_classes() const {
   std::vector<VcClass> c = {{"data", 1}, {"ack", 2}, {"speculative", 0}};
   if (handshake_) c.insert(c.end(), {{"reservation", 2}, {"grant", 2}});

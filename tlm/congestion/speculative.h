@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "congestion/congestion_control.h"
+#include "core/params.h"
 
 namespace ccsim {
 
@@ -29,7 +30,7 @@ class SpeculativeProtocol : public CongestionControl {
 
   // fabric_timeout: queuing cycles after which a speculative packet is dropped
   // anywhere in the fabric (0: never); handshake: reservation/grant classes exist.
-  SpeculativeProtocol(Cycle fabric_timeout, bool handshake) : fabric_timeout_(fabric_timeout), handshake_(handshake) {}
+  SpeculativeProtocol(const Config& cfg, Cycle fabric_timeout, bool handshake);
 
   std::vector<VcClass> vc_classes() const override;
   Cycle fabric_timeout() const override { return fabric_timeout_; }

@@ -32,7 +32,7 @@ struct SrpParams {
 
 class Srp : public SpeculativeProtocol {
  public:
-  explicit Srp(const SrpParams& p) : SpeculativeProtocol(p.timeout, true), p_(p) {}
+  Srp(const Config& cfg, const SrpParams& p) : SpeculativeProtocol(cfg, p.timeout, true), p_(p) {}
   void attach(Network& net) override;
   nlohmann::json stats() const override;
 
