@@ -237,6 +237,9 @@ const std::vector<ParamSpec>& core_params() {
       int_param("router.speedup", 1, "internal speedup: flits per cycle each input and output may move", 1, 16),
       string_param("router.switching", "vct", "virtual cut-through or wormhole", {"vct", "wormhole"}),
       bool_param("router.voq", false, "virtual output queues at each input VC"),
+      string_param("router.occupancy", "credits", "port occupancy seen by adaptive routing: output queue plus the "
+                   "credits in use (credits) or plus the flits in the downstream buffer (downstream: an ideal "
+                   "estimate for long channels, where credits in flight dominate)", {"credits", "downstream"}),
       // [links]
       int_param("links.terminal_latency", 1, "injection/ejection channel latency (cycles)", 1, 1 << 24),
       int_param("links.local_latency", 10,

@@ -72,6 +72,7 @@ void Network::build(const Config& cfg, std::unique_ptr<RoutingFunction> routing)
   rp.cut_through = cut_through_;
   rp.voq = cfg.get_bool("router.voq");
   rp.output_buffer = static_cast<int>(cfg.get_int("router.output_buffer"));
+  rp.occupancy_downstream = cfg.get_string("router.occupancy") == "downstream";
   rp.vcs_per_class = vcs_per_class_;
   rp.vc_slots = slots;
   for (auto& c : cc_->vc_classes()) rp.class_priority.push_back(c.priority);

@@ -67,7 +67,12 @@ int Router::occupancy(int port) {
   OutputPort& op = out_[port];
   absorb_credits(op, net_->now());
   int occ = op.queued;
-  for (int v = 0; v < params_.vcs_per_class; ++v) occ += op.downstream_depth - op.vcs[v].credits;
+  if (params_.occupancy_downstream && op.kind != PortKind::Terminal) {
+    const Router& down = *static_cast<const Router*>(op.link->downstream);
+    for (int v = 0; v < num_vcs_; ++v) occ += down.input_flits(op.link->downstream_port, v);
+    return occ;
+  }
+  for (int v = 0; v < num_vcs_; ++v) occ += op.downstream_depth - op.vcs[v].credits;
   return occ;
 }
 

@@ -31,6 +31,11 @@ struct RouterParams {
   int vcs_per_class = 1;       // VCs of each priority class on every port
   int vc_slots = 1;            // slots the routing function uses (K)
   std::vector<int> class_priority;  // per VC class
+  // What occupancy() reports for a router-to-router port: false, the credits
+  // in use (flits in the downstream buffer and in flight on both directions
+  // of the channel); true, the downstream buffer's flits only (on 1 us links
+  // the credits alone read a quiet channel as 2000 flits of queue).
+  bool occupancy_downstream = false;
 };
 
 class Router : public sc_core::sc_module, public Component, public RouterContext {

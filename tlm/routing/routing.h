@@ -18,7 +18,8 @@ class RouterContext {
   virtual ~RouterContext() = default;
   virtual int router_id() const = 0;
   // Flits queued towards `port` on this router: output queue plus the
-  // downstream buffer occupancy known from credits (data VCs).
+  // downstream buffer occupancy known from credits, all VCs (or the
+  // downstream buffer's flits: router.occupancy).
   virtual int occupancy(int port) = 0;
   // The same figure for any router: global knowledge, used by UGAL-G.
   virtual int remote_occupancy(int router, int port) = 0;
