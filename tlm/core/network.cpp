@@ -275,6 +275,8 @@ void Network::dropped(Router& at, Packet* p, Cycle now) {
     pool_.put(p);
     return;
   }
+  if (p->vc_class != cc_->speculative_class())
+    throw SimError(fmt::format("packet {} dropped on non-speculative VC class {}", p->id, p->vc_class));
   ++drops_;
   dropped_[p->id] = p;
   cc_->on_drop(at, *p, now);
