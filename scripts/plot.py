@@ -128,7 +128,8 @@ def main():
     pts = load_points(d)
     if not pts:
         sys.exit(f"plot: no result JSON in {d}")
-    keys = [k for k in pts[0]["config"] if k != "traffic.load"]
+    # Keys every point has (a protocol's own keys vary with the protocol).
+    keys = [k for k in pts[0]["config"] if k != "traffic.load" and all(k in p["config"] for p in pts)]
     varying = [k for k in keys if len({json.dumps(p["config"].get(k)) for p in pts}) > 1]
     series = {}
     for p in pts:
@@ -141,12 +142,18 @@ def main():
     for name, ykey, ylabel, fname, log in [
         ("latency", "avg_packet_latency", "average packet latency (cycles)", "latency.png", True),
         ("throughput", "accepted_throughput", "accepted throughput (flits/node/cycle)", "throughput.png", False),
+        # Packets delivered in the window, whenever created: the fabric's
+        # queuing under inadmissible load (003 Fig. 5a).
+        ("network latency", "avg_network_latency_delivered", "network latency, packets delivered in the window\n"
+         "(cycles)", "network_latency.png", True),
     ]:
         fig, ax = plt.subplots(figsize=(6, 4.2))
         for label, ps in sorted(series.items()):
             ps = sorted(ps, key=lambda p: p["offered_load"])
             xs = [p["offered_load"] for p in ps]
-            ys = [p[ykey] for p in ps]
+            ys = [p.get(ykey, 0) for p in ps]
+            if log:  # nothing delivered: no point on a log axis
+                ps, xs, ys = zip(*[(p, x, y) for p, x, y in zip(ps, xs, ys) if y > 0]) or ((), (), ())
             ax.plot(xs, ys, marker="o", label=label or cfg.get("routing.algorithm"))
             sat = [(x, y) for x, y, p in zip(xs, ys, ps) if p.get("saturated")]
             if sat and ykey == "avg_packet_latency":

@@ -79,7 +79,7 @@ pid_t spawn(const std::vector<std::string>& args, const std::string& log) {
 }
 
 const char* kColumns[] = {"offered_load", "generated_load", "accepted_throughput", "avg_packet_latency",
-                          "avg_network_latency", "avg_message_latency", "latency_p50", "latency_p99", "avg_hops",
+                          "avg_network_latency", "avg_network_latency_delivered", "avg_message_latency", "latency_p50", "latency_p99", "avg_hops",
                           "misrouted_fraction", "node_accepted_min", "node_accepted_max", "saturated", "deadlock"};
 
 }  // namespace

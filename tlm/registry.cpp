@@ -8,6 +8,7 @@
 #include "congestion/ecn.h"
 #include "congestion/lhrp.h"
 #include "congestion/none.h"
+#include "congestion/srp.h"
 #include "topology/dragonfly.h"
 #include "topology/flatfly.h"
 #include "traffic/node_set.h"
@@ -167,6 +168,28 @@ const std::vector<PatternEntry>& patterns() {
   return v;
 }
 
+// The speculative protocols track each message by its ACKs; the key is
+// accepted so one config can sweep over every protocol.
+static ParamSpec acks_required() {
+  return bool_param("congestion.acks", true, "every data packet is acknowledged (required: sources track messages "
+                    "by their ACKs)");
+}
+
+static ProtocolEntry srp_entry(const std::string& name, const std::string& doc) {
+  const bool smsrp = name == "smsrp";
+  return {name, doc,
+          {acks_required(),
+           string_param("congestion.srp_preset", "lhrp", "parameter set: lhrp (003: 1 us timeout, every message "
+                        "reserved) or cbcm (000: 2000 cycles, messages under 4 packets skip it)", {"lhrp", "cbcm"}),
+           int_param("congestion.srp_timeout", 0, "queuing cycles after which a switch drops a speculative packet; "
+                     "0 = preset (1000 / 2000)", 0),
+           float_param("congestion.srp_overhead", 0.05, "reservation overhead adjustment: a reservation books "
+                       "size * (1 + this) cycles of the ejection channel (000)", 0, 10),
+           int_param("congestion.srp_min_packets", -1, "messages with fewer packets skip the protocol; -1 = preset "
+                     "(0 / 4)", -1)},
+          [smsrp](const Config& c) { return std::make_unique<Srp>(c, SrpParams::from_config(c, smsrp)); }};
+}
+
 const std::vector<ProtocolEntry>& protocols() {
   static const std::vector<ProtocolEntry> v = {
       {"none", "no congestion control; with acks, every data packet is acknowledged on a high-priority class (003)",
@@ -187,10 +210,22 @@ const std::vector<ProtocolEntry>& protocols() {
        [](const Config& c) { return std::make_unique<Ecn>(EcnParams::from_config(c)); }},
       {"lhrp", "Last-Hop Reservation Protocol (003): speculative first, dropped only at the last-hop switch above "
        "the threshold, NACK with a retransmission time from the switch's reservation scheduler",
-       {int_param("congestion.lhrp_threshold", 1000, "flits queued at the last-hop switch for an endpoint at which "
+       {acks_required(),
+        int_param("congestion.lhrp_threshold", 1000, "flits queued at the last-hop switch for an endpoint at which "
                   "its speculative packets are dropped", 1, 65535),
-        bool_param("congestion.lhrp_strict", false, "drop only above the threshold (003 3.2) instead of at it (6.3)")},
+        bool_param("congestion.lhrp_strict", false, "drop only above the threshold (003 3.2) instead of at it (6.3)"),
+        int_param("congestion.lhrp_fabric_timeout", 0, "fabric drop (003 6.1): speculative packets queued this many "
+                  "cycles are dropped before the last hop, NACKed without a time; 0 = off (6.1 uses 1000)", 0),
+        int_param("congestion.lhrp_coalesce_after", 2, "reservation-less NACKs of a message in a row after which "
+                  "its source reserves at the last-hop switch (fabric drop)", 1, 1 << 20),
+        int_param("congestion.lhrp_srp_min_flits", 0, "combined protocol (003 6.4): messages of at least this many "
+                  "flits use SRP with the last-hop scheduler; 0 = off (6.4 uses 48)", 0),
+        float_param("congestion.srp_overhead", 0.05, "combined protocol: SRP reservations book size * (1 + this)",
+                    0, 10)},
        [](const Config& c) { return std::make_unique<Lhrp>(c); }},
+      srp_entry("srp", "Speculative Reservation Protocol (003 2.2, 000 III-B): a reservation with every message, "
+                "speculative packets until the granted time, dropped after a queuing timeout"),
+      srp_entry("smsrp", "Small-Message SRP (003 3.1): speculative first; a drop's NACK starts the reservation"),
   };
   return v;
 }
@@ -209,6 +244,9 @@ const std::vector<ParamSpec>& core_params() {
       int_param("router.speedup", 1, "internal speedup: flits per cycle each input and output may move", 1, 16),
       string_param("router.switching", "vct", "virtual cut-through or wormhole", {"vct", "wormhole"}),
       bool_param("router.voq", false, "virtual output queues at each input VC"),
+      string_param("router.occupancy", "credits", "port occupancy seen by adaptive routing: output queue plus the "
+                   "credits in use (credits) or plus the flits in the downstream buffer (downstream: an ideal "
+                   "estimate for long channels, where credits in flight dominate)", {"credits", "downstream"}),
       // [links]
       int_param("links.terminal_latency", 1, "injection/ejection channel latency (cycles)", 1, 1 << 24),
       int_param("links.local_latency", 10,

@@ -28,8 +28,9 @@ class CongestionControl {
   virtual void attach(Network& net) { net_ = &net; }
   // Class 0 is always the data class.
   virtual std::vector<VcClass> vc_classes() const { return {{"data", 0}}; }
-  // Source: may the NIC start this packet now? (rate limits, tokens, gates)
-  virtual bool may_inject(Nic&, const Packet&, Cycle) { return true; }
+  // Source: may the NIC start this packet now? (rate limits, tokens, gates;
+  // a protocol may also choose the packet's VC class here, just before it goes)
+  virtual bool may_inject(Nic&, Packet&, Cycle) { return true; }
   // Source: the packet's head is about to leave the NIC.
   virtual void on_inject(Nic&, Packet&, Cycle) {}
   // Switch: the packet's head leaves input (`in_port`, `in_vc`) of `router`
@@ -40,7 +41,14 @@ class CongestionControl {
   // Switch: a packet's head arrives at input `in_port` of `router`; true drops
   // the packet (its flits are discarded; the protocol sends any NACK).
   virtual bool on_switch_arrival(Router&, Packet&, int /*in_port*/, Cycle) { return false; }
-  // A packet dropped at `router` (all its flits discarded).
+  // Switch: packets of VC class speculative_class() whose head has waited more
+  // than fabric_timeout() cycles in switch queues are dropped at the front of
+  // an input VC (SRP's fabric drop), if may_drop_in_fabric agrees.
+  virtual Cycle fabric_timeout() const { return 0; }
+  virtual int speculative_class() const { return -1; }
+  virtual bool may_drop_in_fabric(Router&, const Packet&) { return true; }
+  // A packet dropped at `router` (all its flits discarded), or a control
+  // packet consumed there (on_switch_arrival returned true for it).
   virtual void on_drop(Router&, Packet&, Cycle) {}
   // A flit of `p` left the network at its destination.
   virtual void on_eject(const Packet&, Cycle) {}

@@ -44,7 +44,7 @@ void Ecn::decay(Flow& f, Cycle now) const {
   f.last_decrement += steps * p_.timer;
 }
 
-bool Ecn::may_inject(Nic& nic, const Packet& p, Cycle now) {
+bool Ecn::may_inject(Nic& nic, Packet& p, Cycle now) {
   if (p.kind != PacketKind::Data) return true;
   auto& flows = flows_[nic.id()];
   auto it = flows.find(p.dst);

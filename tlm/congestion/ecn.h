@@ -31,7 +31,7 @@ class Ecn : public CongestionControl {
   explicit Ecn(const EcnParams& p) : p_(p) {}
   void attach(Network& net) override;
   std::vector<VcClass> vc_classes() const override { return {{"data", 0}, {"ack", 2}}; }
-  bool may_inject(Nic& nic, const Packet& p, Cycle now) override;
+  bool may_inject(Nic& nic, Packet& p, Cycle now) override;
   void on_inject(Nic& nic, Packet& p, Cycle now) override;
   void on_switch_forward(Router& r, Packet& p, int in_port, int in_vc, int out_port, Cycle now) override;
   void on_deliver(Nic& nic, Packet& p, Cycle now) override;

@@ -1,47 +1,56 @@
 #include "congestion/lhrp.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "core/network.h"
-#include "core/nic.h"
 #include "core/router.h"
 
 namespace ccsim {
 
-Lhrp::Lhrp(const Config& cfg) {
+namespace {
+bool has_handshake(const Config& c) {
+  return c.get_int("congestion.lhrp_fabric_timeout") > 0 || c.get_int("congestion.lhrp_srp_min_flits") > 0;
+}
+}  // namespace
+
+Lhrp::Lhrp(const Config& cfg)
+    : SpeculativeProtocol(cfg, cfg.get_int("congestion.lhrp_fabric_timeout"), has_handshake(cfg)),
+      srp_min_flits_(static_cast<int>(cfg.get_int("congestion.lhrp_srp_min_flits"))),
+      srp_overhead_(cfg.get_float("congestion.srp_overhead")) {
   block_.drop_threshold = static_cast<int>(cfg.get_int("congestion.lhrp_threshold"));
   block_.threshold_strict = cfg.get_bool("congestion.lhrp_strict");
+  coalesce_after_ = static_cast<int>(cfg.get_int("congestion.lhrp_coalesce_after"));
 }
 
 void Lhrp::attach(Network& net) {
-  CongestionControl::attach(net);
+  SpeculativeProtocol::attach(net);
   const Topology& t = net.topology();
   block_.num_endpoints = 1;
   for (int n = 0; n < t.num_nodes(); ++n) block_.num_endpoints = std::max(block_.num_endpoints, t.node_port(n) + 1);
-  schedulers_.assign(t.num_routers(), blocks::LastHopScheduler(block_));
-  ticked_.assign(t.num_routers(), -1);
-}
-
-// The block registers the counts at a clock edge; the routers step only when
-// busy, so its edge is taken lazily, once per cycle in which it is used.
-blocks::LastHopScheduler& Lhrp::scheduler(int r, Cycle now) {
-  if (ticked_[r] < now) {
-    schedulers_[r].tick();
-    ticked_[r] = now;
-  }
-  return schedulers_[r];
+  switches_.assign(t.num_routers(), block_);
 }
 
 bool Lhrp::on_switch_arrival(Router& r, Packet& p, int, Cycle now) {
   const Topology& t = net_->topology();
   if (t.node_router(p.dst) != r.id()) return false;
   const int e = t.node_port(p.dst);
-  blocks::LastHopScheduler& s = scheduler(r.id(), now);
+  blocks::LastHopScheduler& s = switches_.at(r.id(), now);
+  if (p.kind == PacketKind::Reservation) {  // consumed here: the grant goes back at once
+    const auto booked = static_cast<uint32_t>(std::ceil(static_cast<double>(p.cc_value) * (1.0 + srp_overhead_)));
+    Packet* gnt = net_->new_control(PacketKind::Grant, net_->switch_nic(r.id()).id(), p.src, kGrantClass, p, now);
+    gnt->cc_value = static_cast<Cycle>(s.reserve(e, booked, static_cast<uint64_t>(now)));
+    send_from_switch(r, gnt, now);
+    return true;
+  }
   if (p.kind == PacketKind::Data && p.vc_class == kSpeculativeClass) {
     ++speculative_;
-    const auto d = s.speculative_head(e, static_cast<uint32_t>(p.size), static_cast<uint64_t>(now));
-    if (d.drop) {
-      p.cc_value = static_cast<int64_t>(d.grant_time);
+    if (s.should_drop(e)) {
+      // An SRP message of the combined protocol has its own reservation.
+      if (reservation_policy(p) == Policy::Retry) {
+        p.cc_value = static_cast<int64_t>(s.reserve(e, static_cast<uint32_t>(p.size), static_cast<uint64_t>(now)));
+        p.cc_flags |= kTimedDrop;
+      }
       return true;
     }
   }
@@ -49,32 +58,21 @@ bool Lhrp::on_switch_arrival(Router& r, Packet& p, int, Cycle now) {
   return false;
 }
 
+// Fabric drops happen before the last hop: there, the scheduler decides.
+bool Lhrp::may_drop_in_fabric(Router& r, const Packet& p) {
+  return net_->topology().node_router(p.dst) != r.id();
+}
+
 void Lhrp::on_eject(const Packet& p, Cycle now) {
   const Topology& t = net_->topology();
-  scheduler(t.node_router(p.dst), now).dequeue(t.node_port(p.dst), 1);
-}
-
-// The last-hop switch sends the NACK with the retransmission time; it enters
-// the network through the injection channel of the endpoint it answers for.
-void Lhrp::on_drop(Router&, Packet& p, Cycle now) {
-  Packet* nack = net_->new_control(PacketKind::Nack, p.dst, p.src, kAckClass, p, now);
-  nack->cc_value = p.cc_value;
-  net_->nic(p.dst).send_control(nack, now);
-}
-
-void Lhrp::on_control(Nic& nic, Packet& c, Cycle now) {
-  if (c.kind != PacketKind::Nack) return;
-  ++nacks_;
-  Packet* p = net_->reclaim(c.ref);
-  p->vc_class = kDataClass;
-  p->cc_flags |= kResend;
-  p->cc_value = c.cc_value;
-  net_->resend(nic.id(), p, now);
+  switches_.at(t.node_router(p.dst), now).dequeue(t.node_port(p.dst), 1);
 }
 
 nlohmann::json Lhrp::stats() const {
-  return {{"speculative_at_last_hop", speculative_}, {"nacks", nacks_},
-          {"threshold", block_.drop_threshold}};
+  nlohmann::json j = SpeculativeProtocol::stats();
+  j["speculative_at_last_hop"] = speculative_;
+  j["threshold"] = block_.drop_threshold;
+  return j;
 }
 
 }  // namespace ccsim

@@ -7,42 +7,43 @@
 // assigns it a retransmission time carried back by the NACK. The source
 // resends the packet at that time, non-speculatively (never dropped). Every
 // data packet is acknowledged.
+// Variants:
+//   fabric drop (6.1, `lhrp_fabric_timeout` > 0): speculative packets may also
+//     be dropped before the last hop after queuing that long; such a NACK has
+//     no time and the packet goes speculatively again, until `coalesce_after`
+//     NACKs in a row make the source reserve (a reservation the last-hop
+//     switch consumes and grants).
+//   combined (6.4, `lhrp_srp_min_flits` > 0): messages of at least that many
+//     flits use SRP, their reservations served by the same last-hop scheduler.
 #pragma once
-#include <vector>
-
-#include "blocks/last_hop_scheduler.h"
-#include "congestion/congestion_control.h"
+#include "congestion/scheduler_bank.h"
+#include "congestion/speculative.h"
 #include "core/params.h"
 
 namespace ccsim {
 
-class Lhrp : public CongestionControl {
+class Lhrp : public SpeculativeProtocol {
  public:
-  // VC classes: data (non-speculative), ACK/NACK, speculative.
-  static constexpr int kDataClass = 0, kAckClass = 1, kSpeculativeClass = 2;
-  static constexpr uint32_t kResend = 1;  // a NACKed packet waiting for its time
-
   explicit Lhrp(const Config& cfg);
-  std::vector<VcClass> vc_classes() const override { return {{"data", 1}, {"ack", 2}, {"speculative", 0}}; }
   void attach(Network& net) override;
-  void on_create(Packet& p) override { p.vc_class = kSpeculativeClass; }
-  bool may_inject(Nic&, const Packet& p, Cycle now) override { return !(p.cc_flags & kResend) || now >= p.cc_value; }
   bool on_switch_arrival(Router& r, Packet& p, int in_port, Cycle now) override;
-  void on_drop(Router& r, Packet& p, Cycle now) override;
+  bool may_drop_in_fabric(Router& r, const Packet& p) override;
   void on_eject(const Packet& p, Cycle now) override;
-  void on_deliver(Nic& nic, Packet& p, Cycle now) override { send_ack(nic, p, kAckClass, 0, now); }
-  void on_control(Nic& nic, Packet& c, Cycle now) override;
   bool has_arrival_hook() const override { return true; }
   nlohmann::json stats() const override;
 
- private:
-  // The scheduler of router r with this cycle's counts registered.
-  blocks::LastHopScheduler& scheduler(int r, Cycle now);
+ protected:
+  Policy reservation_policy(const Packet& first) const override {
+    if (srp_min_flits_ > 0 && first.message_packets * first.size >= srp_min_flits_) return Policy::ReserveFirst;
+    return Policy::Retry;
+  }
 
+ private:
   blocks::LastHopScheduler::Config block_;
-  std::vector<blocks::LastHopScheduler> schedulers_;  // per router
-  std::vector<Cycle> ticked_;                         // last cycle each one was ticked
-  int64_t nacks_ = 0, speculative_ = 0;
+  SchedulerBank switches_;  // per router
+  int srp_min_flits_;
+  double srp_overhead_;
+  int64_t speculative_ = 0;
 };
 
 }  // namespace ccsim

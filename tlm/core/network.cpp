@@ -72,6 +72,7 @@ void Network::build(const Config& cfg, std::unique_ptr<RoutingFunction> routing)
   rp.cut_through = cut_through_;
   rp.voq = cfg.get_bool("router.voq");
   rp.output_buffer = static_cast<int>(cfg.get_int("router.output_buffer"));
+  rp.occupancy_downstream = cfg.get_string("router.occupancy") == "downstream";
   rp.vcs_per_class = vcs_per_class_;
   rp.vc_slots = slots;
   for (auto& c : cc_->vc_classes()) rp.class_priority.push_back(c.priority);
@@ -100,6 +101,8 @@ void Network::build(const Config& cfg, std::unique_ptr<RoutingFunction> routing)
   for (int r = 0; r < R; ++r)
     routers_.push_back(std::make_unique<Router>(fmt::format("router_{}", r).c_str(), r, topo_->radix(r), rp, this));
   for (int n = 0; n < N; ++n) nics_.push_back(std::make_unique<Nic>(fmt::format("nic_{}", n).c_str(), n, this));
+  switch_nic_.assign(R, -1);
+  for (int n = N - 1; n >= 0; --n) switch_nic_[topo_->node_router(n)] = n;
 
   // One link per router output port; the peer's matching output leads back.
   std::vector<std::vector<Link*>> out_link(R), to_router(R);
@@ -237,6 +240,7 @@ Packet* Network::new_packet(uint32_t message_slot, int src, const MessageRequest
   p->src = src;
   p->dst = req.dst;
   p->size = req.packet_size;
+  p->message_packets = req.packets;
   p->traffic_class = req.traffic_class;
   p->created = now;
   p->measured = in_window(now);
@@ -256,6 +260,7 @@ Packet* Network::new_control(PacketKind kind, int src, int dst, int vc_class, co
   p->size = 1;
   p->vc_class = static_cast<uint8_t>(vc_class);
   p->ref = ref.id;
+  p->message_id = ref.message_id;
   p->created = now;
   ++packets_created_;
   if (delivered_.size() <= p->id) delivered_.resize(std::max<size_t>(1024, delivered_.size() * 2), 0);
@@ -263,7 +268,15 @@ Packet* Network::new_control(PacketKind kind, int src, int dst, int vc_class, co
 }
 
 void Network::dropped(Router& at, Packet* p, Cycle now) {
-  if (p->kind != PacketKind::Data) throw SimError(fmt::format("control packet {} dropped", p->id));
+  if (p->kind != PacketKind::Data) {
+    cc_->on_drop(at, *p, now);
+    delivered_[p->id] = 1;
+    ++packets_delivered_;
+    pool_.put(p);
+    return;
+  }
+  if (p->vc_class != cc_->speculative_class())
+    throw SimError(fmt::format("packet {} dropped on non-speculative VC class {}", p->id, p->vc_class));
   ++drops_;
   dropped_[p->id] = p;
   cc_->on_drop(at, *p, now);
@@ -277,10 +290,16 @@ Packet* Network::reclaim(uint64_t id) {
   return p;
 }
 
-void Network::resend(int node, Packet* p, Cycle now) {
+const Packet& Network::held(uint64_t id) const {
+  auto it = dropped_.find(id);
+  if (it == dropped_.end()) throw SimError(fmt::format("packet {} is not held", id));
+  return *it->second;
+}
+
+void Network::resend(int node, Packet* p, Cycle at, Cycle now) {
   ++resends_;
   p->reset_route();  // keeps its id, message and creation time
-  nics_[node]->requeue(p, now);
+  nics_[node]->requeue(p, at, now);
 }
 
 void Network::deliver(Nic& nic, Packet* p, Cycle now) {

@@ -54,6 +54,9 @@ class Network : public sc_core::sc_module {
   uint64_t seed() const { return seed_; }
   Router& router(int r) { return *routers_[r]; }
   Nic& nic(int n) { return *nics_[n]; }
+  // The NIC through which switch `r` injects the control packets it makes
+  // (NACKs, grants): that of its first endpoint, whose injection channel it shares.
+  Nic& switch_nic(int r) { return *nics_[switch_nic_[r]]; }
   const Topology& topology() const { return *topo_; }
   int num_nodes() const { return topo_->num_nodes(); }
   int num_routers() const { return topo_->num_routers(); }
@@ -67,12 +70,16 @@ class Network : public sc_core::sc_module {
   void deliver(Nic& nic, Packet* p, Cycle now);
   void flit_injected() { ++flits_injected_; }
   void flit_discarded() { ++flits_discarded_; }
-  // A switch dropped `p`: it is held until its source takes it back (reclaim).
+  // A switch dropped data packet `p`: it is held until its source takes it
+  // back (reclaim). A control packet was consumed by the switch.
   void dropped(Router& at, Packet* p, Cycle now);
   // The source takes back dropped packet `id` (after its NACK) to send it again.
   Packet* reclaim(uint64_t id);
-  // Queues packet `p` of node `node` again, before its destination's other packets.
-  void resend(int node, Packet* p, Cycle now);
+  // Dropped packet `id`, still held.
+  const Packet& held(uint64_t id) const;
+  // Queues packet `p` of node `node` again from cycle `at` on, before its
+  // destination's other packets.
+  void resend(int node, Packet* p, Cycle at, Cycle now);
   void flit_ejected(const Packet& p, Cycle now) {
     ++flits_ejected_;
     if (cc_arrival_hook_) cc_->on_eject(p, now);
@@ -110,6 +117,7 @@ class Network : public sc_core::sc_module {
   std::vector<std::unique_ptr<TrafficPattern>> patterns_;
   std::vector<std::unique_ptr<Router>> routers_;
   std::vector<std::unique_ptr<Nic>> nics_;
+  std::vector<int> switch_nic_;  // per router
   std::vector<std::unique_ptr<Link>> links_;
   std::unique_ptr<TrafficSource> traffic_;
   Scheduler sched_;

@@ -3,6 +3,9 @@
 #include "core/message.h"
 #include "core/network.h"
 
+#include <algorithm>
+#include <functional>
+
 namespace ccsim {
 
 Nic::Nic(sc_core::sc_module_name name, int id, Network* net)
@@ -48,6 +51,7 @@ void Nic::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) 
 
 void Nic::step(Cycle now) {
   receive(now);
+  if (!timed_.empty()) release_due(now);
   inject(now);
   if (sending_ || queued_packets_ > 0 || !control_.empty()) net_->scheduler().wake(this, now + 1);
 }
@@ -76,11 +80,26 @@ int Nic::free_vc(const Packet& p) {
   return -1;
 }
 
-void Nic::requeue(Packet* p, Cycle now) {
+void Nic::requeue(Packet* p, Cycle at, Cycle now) {
+  if (at > now) {
+    timed_.push_back({at, p});
+    std::push_heap(timed_.begin(), timed_.end(), std::greater<>());
+    net_->scheduler().wake(this, at);
+    return;
+  }
   DestQueue& dq = dests_[queue_for(p->dst)];
   dq.packets.push_front(p);
   ++queued_packets_;
   net_->scheduler().wake(this, now);
+}
+
+void Nic::release_due(Cycle now) {
+  while (!timed_.empty() && timed_.front().at <= now) {
+    Packet* p = timed_.front().p;
+    std::pop_heap(timed_.begin(), timed_.end(), std::greater<>());
+    timed_.pop_back();
+    requeue(p, now, now);
+  }
 }
 
 void Nic::send_control(Packet* p, Cycle now) {

@@ -30,9 +30,10 @@ class Nic : public sc_core::sc_module, public Component {
 
   // Queues a 1-flit control packet; control packets go before data.
   void send_control(Packet* p, Cycle now);
-  // Queues data packet `p` again (a dropped packet to retransmit), ahead of
-  // the other packets to its destination.
-  void requeue(Packet* p, Cycle now);
+  // Queues data packet `p` again (a dropped packet to retransmit) at cycle
+  // `at`: until then it waits aside, without holding up its destination's
+  // queue; then it goes ahead of the other packets to its destination.
+  void requeue(Packet* p, Cycle at, Cycle now);
 
   int id() const { return id_; }
   // Packets waiting in the source queues (not yet started).
@@ -47,6 +48,7 @@ class Nic : public sc_core::sc_module, public Component {
   Packet* next_packet(Cycle now, int& vc);
   int free_vc(const Packet& p);  // a VC of p's class with room for it, or -1
   int queue_for(int dst);
+  void release_due(Cycle now);  // timed retransmissions whose time has come
 
   struct DestQueue {
     Fifo<Packet*> packets;
@@ -65,6 +67,12 @@ class Nic : public sc_core::sc_module, public Component {
   std::vector<int> free_slots_;
   Fifo<int> active_;            // slots with packets, in round-robin order
   Fifo<Packet*> control_;       // control packets to send, in order
+  struct Timed {
+    Cycle at;
+    Packet* p;
+    bool operator>(const Timed& o) const { return at != o.at ? at > o.at : p->id > o.p->id; }
+  };
+  std::vector<Timed> timed_;    // min-heap of retransmissions by time
   int64_t queued_packets_ = 0;
   Packet* sending_ = nullptr;   // packet being injected
   int sent_flits_ = 0;
@@ -76,6 +84,7 @@ void Nic::for_each_packet(F&& f) const {
   for (auto& d : dests_)
     for (size_t i = 0; i < d.packets.size(); ++i) f(d.packets[i]);
   for (size_t i = 0; i < control_.size(); ++i) f(control_[i]);
+  for (auto& t : timed_) f(t.p);
   if (sending_) f(sending_);
 }
 

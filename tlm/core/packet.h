@@ -31,6 +31,7 @@ struct Packet {
   uint32_t message_slot = 0;   // the network's reassembly record
   int32_t src = -1, dst = -1;  // node ids
   int32_t size = 1;            // flits
+  int32_t message_packets = 1; // packets of its message (all of `size` flits)
   int16_t traffic_class = 0;   // index of the [[traffic.class]] that generated it
   uint8_t vc_class = 0;        // priority class of VCs it travels on (data, control, ...)
   PacketKind kind = PacketKind::Data;
@@ -46,17 +47,21 @@ struct Packet {
   uint8_t hops = 0;              // router-to-router channels taken
   bool decided = false;          // adaptive decision taken
   bool misrouted = false;        // took a non-minimal path
+  // Cycles its head has waited in switch queues beyond the pipeline (the
+  // fabric timeout of speculative packets); kept only when a protocol has one.
+  int32_t queued = 0;
   // Forget the route taken (a dropped packet is sent again from its source).
   void reset_route() {
     intermediate = -1;
     phase = global_hops = local_hops_in_group = hops = 0;
     decided = misrouted = false;
+    queued = 0;
   }
 
   // Congestion-control state (marks, ECN bits, protocol specific flags).
   uint32_t cc_flags = 0;
   int64_t cc_value = 0;
-  uint64_t ref = 0;  // control packets: id of the data packet they answer
+  uint64_t ref = 0;  // control packets: id of the data packet they answer (message_id: its message)
 };
 
 struct Flit {

@@ -35,6 +35,8 @@ Router::Router(sc_core::sc_module_name name, int id, int radix, const RouterPara
   }
   reroute_ = rf.reroutes_when_blocked();
   queue_events_ = rf.wants_queue_events();
+  fabric_timeout_ = net->congestion().fabric_timeout();
+  if (fabric_timeout_ > 0) speculative_class_ = net->congestion().speculative_class();
   if (!params_.cut_through)
     for (int s = 0; s < params_.vc_slots; ++s)
       if (rf.atomic_vc_allocation(s)) atomic_vcs_ |= slot_vcs_[s];
@@ -66,12 +68,17 @@ int Router::occupancy(int port) {
   OutputPort& op = out_[port];
   absorb_credits(op, net_->now());
   int occ = op.queued;
-  for (int v = 0; v < params_.vcs_per_class; ++v) occ += op.downstream_depth - op.vcs[v].credits;
+  if (params_.occupancy_downstream && op.kind != PortKind::Terminal) {
+    const Router& down = *static_cast<const Router*>(op.link->downstream);
+    for (int v = 0; v < num_vcs_; ++v) occ += down.input_flits(op.link->downstream_port, v);
+    return occ;
+  }
+  for (int v = 0; v < num_vcs_; ++v) occ += op.downstream_depth - op.vcs[v].credits;
   return occ;
 }
 
 int Router::capacity(int port) {
-  return (params_.output_buffer + out_[port].downstream_depth) * params_.vcs_per_class;
+  return (params_.output_buffer + out_[port].downstream_depth) * num_vcs_;
 }
 
 int Router::remote_occupancy(int router, int port) { return net_->router(router).occupancy(port); }
@@ -214,7 +221,12 @@ void Router::allocate_vcs(Cycle now) {
         for (uint64_t qm = vc.nonempty; qm; qm &= qm - 1) {
           const int q = __builtin_ctzll(qm);
           InPacket& e = vc.queues[q].front();
-          if (e.out_vc < 0 && !try_allocate(now, p, e)) waiting = true;
+          if (e.out_vc >= 0 || try_allocate(now, p, e)) continue;
+          if (fabric_timeout_ > 0 && timed_out(e, now) && net_->congestion().may_drop_in_fabric(*this, *e.pkt)) {
+            drop_front(now, p, v, q);
+            if (vc.queues[q].empty()) continue;
+          }
+          waiting = true;
         }
         if (!waiting) ip.need_va &= ~(1u << v);
       }
@@ -293,7 +305,8 @@ void Router::grant(Cycle now, int p, int o) {
   InPacket& e = q.front();
   OutputVc& ov = op.vcs[e.out_vc];
   if (e.sent == 0) {
-    ov.q.push_back({e.pkt, 0, 0});
+    if (fabric_timeout_ > 0) e.pkt->queued += static_cast<int32_t>(now - e.ready);
+    ov.q.push_back({e.pkt, 0, 0, now});
     if (net_->cc_switch_hook()) net_->congestion().on_switch_forward(*this, *e.pkt, p, r.vc, o, now);
   }
   ++ov.q.back().arrived;
@@ -347,6 +360,7 @@ void Router::send_links(Cycle now) {
     if (chosen < 0) continue;
     OutputVc& ov = op.vcs[chosen];
     OutPacket& f = ov.q.front();
+    if (fabric_timeout_ > 0 && f.sent == 0) f.pkt->queued += static_cast<int32_t>(now - f.entered);
     Flit flit{f.pkt, static_cast<uint16_t>(chosen), f.sent == 0, f.sent + 1 == f.pkt->size};
     op.link->send_flit(now, flit);
     net_->scheduler().wake(op.link->downstream, now + op.link->latency());
@@ -359,6 +373,32 @@ void Router::send_links(Cycle now) {
     if (f.sent == f.pkt->size) ov.q.pop_front();
     op.rr = (chosen % params_.vcs_per_class + 1) % params_.vcs_per_class;
   }
+}
+
+void Router::drop_front(Cycle now, int p, int v, int q) {
+  InputPort& ip = in_[p];
+  InputVc& vc = ip.vcs[v];
+  Fifo<InPacket>& fq = vc.queues[q];
+  const InPacket e = fq.front();  // no output VC yet: nothing held downstream
+  if (queue_events_) net_->routing().on_tail_left(*this, p, *e.pkt);
+  fq.pop_front();
+  --ip.packets;
+  if (fq.empty()) {
+    vc.nonempty &= ~(uint64_t{1} << q);
+    if (!vc.nonempty) ip.busy &= ~(1u << v);
+  } else if (queue_events_) {
+    net_->routing().on_head_at_front(*this, p, *fq.front().pkt);
+  }
+  for (int i = 0; i < e.arrived; ++i) {
+    ip.link->send_credit(now, v);
+    net_->flit_discarded();
+  }
+  vc.occupancy -= e.arrived;
+  buffered_flits_ -= e.arrived;
+  if (e.arrived < e.pkt->size)
+    vc.discarding = e.pkt;  // receive() discards the rest and reports the drop
+  else
+    net_->dropped(*this, e.pkt, now);
 }
 
 int Router::input_flits(int port, int vc) const { return in_[port].vcs[vc].occupancy; }

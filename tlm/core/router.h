@@ -31,6 +31,11 @@ struct RouterParams {
   int vcs_per_class = 1;       // VCs of each priority class on every port
   int vc_slots = 1;            // slots the routing function uses (K)
   std::vector<int> class_priority;  // per VC class
+  // What occupancy() reports for a router-to-router port: false, the credits
+  // in use (flits in the downstream buffer and in flight on both directions
+  // of the channel); true, the downstream buffer's flits only (on 1 us links
+  // the credits alone read a quiet channel as 2000 flits of queue).
+  bool occupancy_downstream = false;
 };
 
 class Router : public sc_core::sc_module, public Component, public RouterContext {
@@ -103,6 +108,7 @@ class Router : public sc_core::sc_module, public Component, public RouterContext
   struct OutPacket {
     Packet* pkt;
     uint16_t arrived, sent;
+    Cycle entered;  // head entered the output queue
   };
   struct OutputVc {
     Fifo<OutPacket> q;
@@ -129,6 +135,13 @@ class Router : public sc_core::sc_module, public Component, public RouterContext
   void send_links(Cycle now);
   void grant(Cycle now, int in_port, int out_port);
   bool try_allocate(Cycle now, int in_port, InPacket& ip);
+  // Whether the front packet `e` has outlived the protocol's fabric timeout.
+  bool timed_out(const InPacket& e, Cycle now) const {
+    return e.pkt->vc_class == speculative_class_ && e.ready <= now && e.pkt->queued + (now - e.ready) > fabric_timeout_;
+  }
+  // Drops the front packet of queue `q` of input VC (`in_port`, `vc`): its
+  // buffered flits are freed and credited, the rest discarded on arrival.
+  void drop_front(Cycle now, int in_port, int vc, int q);
   // Credits the link has delivered by `now` (also for remote occupancy reads).
   void absorb_credits(OutputPort& op, Cycle now);
   int queue_count() const { return params_.voq ? radix_ : 1; }
@@ -155,6 +168,8 @@ class Router : public sc_core::sc_module, public Component, public RouterContext
   bool queue_events_ = false;    // the routing function follows heads and tails of the input queues
   uint32_t atomic_vcs_ = 0;      // VCs of a class allocated atomically (wormhole, router-to-router)
   int buffered_flits_ = 0;       // input + output queues
+  Cycle fabric_timeout_ = 0;     // 0: the protocol never drops in the fabric
+  int speculative_class_ = -1;   // VC class of packets that may be dropped
   int va_start_ = 0;
   // Crossbar requests of one round: per input, the chosen (vc, queue).
   struct Request { int vc, queue, out_port, priority; };

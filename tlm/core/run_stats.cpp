@@ -40,6 +40,12 @@ void RunStats::packet_delivered(const Packet& p, Cycle now) {
       s->latency.add(now - p.created);
     }
   }
+  if (in_window(now)) {
+    for (PacketStats* s : {&total_, &c.stats}) {
+      ++s->window_packets_delivered;
+      s->window_network_latency_sum += static_cast<double>(now - p.injected);
+    }
+  }
   if (window_ > 0 && static_cast<size_t>(now / window_) < bins_) {
     for (Bin* b : {&series_[now / window_], &c.series[now / window_]}) {
       ++b->packets;
@@ -69,6 +75,8 @@ nlohmann::json RunStats::stats_json(const PacketStats& s, double offered, double
   j["accepted_flits"] = s.window_flits_accepted;
   j["avg_packet_latency"] = s.latency_sum / pk;
   j["avg_network_latency"] = s.network_latency_sum / pk;
+  j["avg_network_latency_delivered"] =
+      s.window_network_latency_sum / static_cast<double>(std::max<int64_t>(1, s.window_packets_delivered));
   j["avg_message_latency"] = s.message_latency_sum / static_cast<double>(std::max<int64_t>(1, s.messages));
   j["latency_p50"] = s.latency.quantile(0.5);
   j["latency_p99"] = s.latency.quantile(0.99);

@@ -53,6 +53,10 @@ struct PacketStats {
   int64_t window_flits_accepted = 0;   // flits ejected inside the window (any packet)
   int64_t window_flits_generated = 0;  // flits created inside the window
   int64_t sources = 0;                 // nodes that generate this class
+  // Data packets delivered inside the window, whenever created: under
+  // inadmissible load the window's own packets may never all arrive.
+  int64_t window_packets_delivered = 0;
+  double window_network_latency_sum = 0;
 };
 
 }  // namespace ccsim

@@ -18,7 +18,8 @@ class RouterContext {
   virtual ~RouterContext() = default;
   virtual int router_id() const = 0;
   // Flits queued towards `port` on this router: output queue plus the
-  // downstream buffer occupancy known from credits (data VCs).
+  // downstream buffer occupancy known from credits, all VCs (or the
+  // downstream buffer's flits: router.occupancy).
   virtual int occupancy(int port) = 0;
   // The most occupancy(port) can reach: output queues plus downstream buffers.
   virtual int capacity(int port) = 0;
@@ -81,7 +82,8 @@ class RoutingFunction {
   // The head of `p` became the front packet of an input queue of `in_port`
   // (once per packet and router).
   virtual void on_head_at_front(RouterContext& ctx, int in_port, const Packet& p) {}
-  // The tail of `p`, announced by on_head_at_front, left the input buffer.
+  // The tail of `p`, announced by on_head_at_front, left the input buffer
+  // (or the packet was dropped there).
   virtual void on_tail_left(RouterContext& ctx, int in_port, const Packet& p) {}
 };
 

@@ -1,0 +1,160 @@
+#include "congestion/speculative.h"
+
+#include <fmt/format.h>
+
+#include "core/network.h"
+
+namespace ccsim {
+
+SpeculativeProtocol::SpeculativeProtocol(const Config& cfg, Cycle fabric_timeout, bool handshake)
+    : fabric_timeout_(fabric_timeout), handshake_(handshake) {
+  if (!cfg.get_bool("congestion.acks"))
+    throw ConfigError("congestion.acks", fmt::format("must be true with protocol \"{}\": sources track messages by "
+                                                     "their ACKs", cfg.get_string("congestion.protocol")));
+}
+
+std::vector<VcClass> SpeculativeProtocol::vc_classes() const {
+  std::vector<VcClass> c = {{"data", 1}, {"ack", 2}, {"speculative", 0}};
+  if (handshake_) c.insert(c.end(), {{"reservation", 2}, {"grant", 2}});
+  return c;
+}
+
+bool SpeculativeProtocol::may_inject(Nic& nic, Packet& p, Cycle now) {
+  if (p.cc_flags & kResend) return now >= p.cc_value;
+  auto it = messages_.find(p.message_id);
+  if (it == messages_.end()) {  // the message's first packet
+    const Policy policy = reservation_policy(p);
+    if (policy == Policy::Plain) {
+      p.vc_class = kDataClass;
+      return true;
+    }
+    it = messages_.emplace(p.message_id, Message{}).first;
+    it->second.policy = policy;
+    it->second.unacked = p.message_packets;
+    if (policy == Policy::ReserveFirst) reserve(nic, p, it->second, now);
+  }
+  Message& m = it->second;
+  switch (m.phase) {
+    case Message::Phase::Speculative:
+      p.vc_class = kSpeculativeClass;
+      return true;
+    case Message::Phase::AwaitingGrant:
+      return false;
+    case Message::Phase::Granted:
+      p.vc_class = kDataClass;
+      return now >= m.grant;
+  }
+  return false;
+}
+
+void SpeculativeProtocol::on_inject(Nic&, Packet& p, Cycle) {
+  if (p.kind != PacketKind::Data) return;
+  if (p.vc_class == kSpeculativeClass)
+    ++speculative_sent_;
+  else
+    ++guaranteed_sent_;
+}
+
+// The reservation asks for the message's unacknowledged flits; it goes to the
+// destination (SRP's endpoint scheduler, or the last-hop switch that consumes it).
+void SpeculativeProtocol::reserve(Nic& nic, const Packet& p, Message& m, Cycle now) {
+  Packet* res = net_->new_control(PacketKind::Reservation, nic.id(), p.dst, kReservationClass, p, now);
+  res->cc_value = static_cast<int64_t>(m.unacked) * p.size;
+  nic.send_control(res, now);
+  m.reserved = true;
+  ++reservations_;
+}
+
+void SpeculativeProtocol::send_from_switch(Router& r, Packet* c, Cycle now) {
+  net_->switch_nic(r.id()).send_control(c, now);
+}
+
+void SpeculativeProtocol::on_drop(Router& r, Packet& p, Cycle now) {
+  if (p.kind != PacketKind::Data) return;
+  if (r.id() == net_->topology().node_router(p.dst))
+    ++last_hop_drops_;
+  else
+    ++fabric_drops_;
+  Packet* nack = net_->new_control(PacketKind::Nack, net_->switch_nic(r.id()).id(), p.src, kAckClass, p, now);
+  nack->cc_value = (p.cc_flags & kTimedDrop) ? p.cc_value : -1;
+  p.cc_flags &= ~kTimedDrop;
+  send_from_switch(r, nack, now);
+}
+
+void SpeculativeProtocol::resend_guaranteed(int src, uint64_t id, Cycle at, Cycle now) {
+  Packet* p = net_->reclaim(id);
+  p->vc_class = kDataClass;
+  p->cc_flags |= kResend;
+  p->cc_value = at;
+  net_->resend(src, p, at, now);
+}
+
+void SpeculativeProtocol::on_nack(Nic& nic, Packet& nack, Cycle now) {
+  ++nacks_;
+  if (nack.cc_value >= 0) {  // the last-hop switch reserved a time for it
+    ++timed_nacks_;
+    resend_guaranteed(nic.id(), nack.ref, nack.cc_value, now);
+    return;
+  }
+  auto it = messages_.find(nack.message_id);
+  if (it == messages_.end()) throw SimError(fmt::format("NACK for packet {} of a finished message", nack.ref));
+  Message& m = it->second;
+  if (m.phase == Message::Phase::Granted) {
+    resend_guaranteed(nic.id(), nack.ref, m.grant, now);
+    return;
+  }
+  if (!m.reserved) {
+    if (m.policy == Policy::Retry && ++m.bare_nacks < coalesce_after_) {
+      net_->resend(nic.id(), net_->reclaim(nack.ref), now, now);  // speculative again
+      return;
+    }
+    reserve(nic, net_->held(nack.ref), m, now);
+  }
+  m.phase = Message::Phase::AwaitingGrant;
+  m.dropped.push_back(nack.ref);
+}
+
+Cycle SpeculativeProtocol::grant_time(Nic& nic, const Packet& res, Cycle) {
+  throw SimError(fmt::format("reservation {} reached NIC {}: this protocol grants at switches", res.id, nic.id()));
+}
+
+void SpeculativeProtocol::on_control(Nic& nic, Packet& c, Cycle now) {
+  switch (c.kind) {
+    case PacketKind::Ack: {
+      auto it = messages_.find(c.message_id);
+      if (it != messages_.end() && --it->second.unacked == 0) messages_.erase(it);
+      break;
+    }
+    case PacketKind::Nack:
+      on_nack(nic, c, now);
+      break;
+    case PacketKind::Reservation: {
+      Packet* gnt = net_->new_control(PacketKind::Grant, nic.id(), c.src, kGrantClass, c, now);
+      gnt->cc_value = grant_time(nic, c, now);
+      nic.send_control(gnt, now);
+      break;
+    }
+    case PacketKind::Grant: {
+      ++grants_;
+      auto it = messages_.find(c.message_id);
+      if (it == messages_.end()) break;  // every packet made it speculatively
+      Message& m = it->second;
+      m.phase = Message::Phase::Granted;
+      m.grant = c.cc_value;
+      for (uint64_t id : m.dropped) resend_guaranteed(nic.id(), id, m.grant, now);
+      m.dropped.clear();
+      break;
+    }
+    case PacketKind::Data:
+      break;
+  }
+}
+
+nlohmann::json SpeculativeProtocol::stats() const {
+  return {{"speculative_sent", speculative_sent_}, {"guaranteed_sent", guaranteed_sent_},
+          {"fabric_drops", fabric_drops_},         {"last_hop_drops", last_hop_drops_},
+          {"nacks", nacks_},                       {"nacks_with_time", timed_nacks_},
+          {"reservations", reservations_},         {"grants", grants_}};
+}
+
+}  // namespace ccsim

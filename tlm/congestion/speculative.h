@@ -1,0 +1,87 @@
+// What the speculative protocols (SRP, SMSRP, LHRP; 003 sections 2.2 and 3)
+// share: a low-priority speculative VC class that switches may drop, a NACK
+// from the dropping switch, an ACK for every delivered data packet, and the
+// source's per-message state:
+//
+//   Speculative    packets go on the speculative class;
+//   AwaitingGrant  a reservation is out: nothing more of the message goes, the
+//                  dropped packets wait (held by the network) for the grant;
+//   Granted        from the granted time on, the rest of the message and every
+//                  dropped packet go on the data class, never dropped.
+//
+// When a message sends its reservation (first, after a NACK, or never) is what
+// tells the protocols apart: reservation_policy(). A NACK that carries a time
+// (LHRP's last-hop drop) needs no handshake: the packet is resent at that time.
+#pragma once
+#include <unordered_map>
+#include <vector>
+
+#include "congestion/congestion_control.h"
+#include "core/params.h"
+
+namespace ccsim {
+
+class SpeculativeProtocol : public CongestionControl {
+ public:
+  // VC classes; reservation and grant exist only with a handshake (separate
+  // high-priority classes "to prevent deadlock during the reservation handshake").
+  static constexpr int kDataClass = 0, kAckClass = 1, kSpeculativeClass = 2, kReservationClass = 3,
+                       kGrantClass = 4;
+
+  // fabric_timeout: queuing cycles after which a speculative packet is dropped
+  // anywhere in the fabric (0: never); handshake: reservation/grant classes exist.
+  SpeculativeProtocol(const Config& cfg, Cycle fabric_timeout, bool handshake);
+
+  std::vector<VcClass> vc_classes() const override;
+  Cycle fabric_timeout() const override { return fabric_timeout_; }
+  int speculative_class() const override { return kSpeculativeClass; }
+  bool may_inject(Nic& nic, Packet& p, Cycle now) override;
+  void on_inject(Nic& nic, Packet& p, Cycle now) override;
+  void on_drop(Router& r, Packet& p, Cycle now) override;
+  void on_deliver(Nic& nic, Packet& p, Cycle now) override { send_ack(nic, p, kAckClass, 0, now); }
+  void on_control(Nic& nic, Packet& c, Cycle now) override;
+  nlohmann::json stats() const override;
+
+ protected:
+  enum class Policy {
+    Plain,        // no protocol: the data class, never dropped (SRP's small messages)
+    ReserveFirst, // SRP: reservation with the first packet, speculative meanwhile
+    OnNack,       // SMSRP: speculative; a NACK triggers the reservation
+    Retry,        // LHRP: speculative; a reservation-less NACK resends speculatively,
+                  // `coalesce_after` of them in a row trigger a reservation
+  };
+  virtual Policy reservation_policy(const Packet& first) const = 0;
+  // A reservation reached the destination NIC `nic` (SRP, SMSRP): the grant time.
+  virtual Cycle grant_time(Nic& nic, const Packet& reservation, Cycle now);
+
+  // Packet flags. kResend: held at the source until cc_value (the granted
+  // time). kTimedDrop: the dropping switch put a retransmission time in cc_value.
+  static constexpr uint32_t kResend = 1, kTimedDrop = 2;
+
+  // Switch `r` answers with a control packet (NACK, grant) from its NIC port.
+  void send_from_switch(Router& r, Packet* c, Cycle now);
+
+  int coalesce_after_ = 2;
+  int64_t nacks_ = 0, timed_nacks_ = 0, reservations_ = 0, grants_ = 0;
+  int64_t speculative_sent_ = 0, guaranteed_sent_ = 0, fabric_drops_ = 0, last_hop_drops_ = 0;
+
+ private:
+  struct Message {
+    Policy policy = Policy::Plain;
+    enum class Phase : uint8_t { Speculative, AwaitingGrant, Granted } phase = Phase::Speculative;
+    bool reserved = false;
+    int32_t unacked = 0;      // packets not yet acknowledged
+    int32_t bare_nacks = 0;   // reservation-less NACKs in a row (Retry)
+    Cycle grant = 0;
+    std::vector<uint64_t> dropped;  // packets waiting for the grant
+  };
+  void reserve(Nic& nic, const Packet& p, Message& m, Cycle now);
+  void resend_guaranteed(int src, uint64_t id, Cycle at, Cycle now);
+  void on_nack(Nic& nic, Packet& nack, Cycle now);
+
+  Cycle fabric_timeout_;
+  bool handshake_;
+  std::unordered_map<uint64_t, Message> messages_;  // by message id, at their sources
+};
+
+}  // namespace ccsim
