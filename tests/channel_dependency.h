@@ -24,9 +24,9 @@ class RandomContext : public RouterContext {
   int router_id() const override { return router; }
   int occupancy(int) override { return static_cast<int>(rng_.below(200)); }
   int remote_occupancy(int, int) override { return static_cast<int>(rng_.below(200)); }
-  int capacity(int) override { return 200; }
   bool vc_available(int, int, const Packet&) override { return rng_.below(2) == 0; }
-  int vc_room(int, int, const Packet&) override { return rng_.below(2) == 0 ? 0 : 64; }
+  int vc_room(int, int, const Packet&) override { return rng_.below(2) == 0 ? 0 : static_cast<int>(rng_.below(65)); }
+  int vc_depth(int) override { return 64; }
   Rng& rng() override { return rng_; }
   Cycle cycle() const override { return now; }
   int router = 0;

@@ -77,10 +77,6 @@ int Router::occupancy(int port) {
   return occ;
 }
 
-int Router::capacity(int port) {
-  return (params_.output_buffer + out_[port].downstream_depth) * num_vcs_;
-}
-
 int Router::remote_occupancy(int router, int port) { return net_->router(router).occupancy(port); }
 
 Cycle Router::cycle() const { return net_->now(); }

@@ -8,6 +8,7 @@
 // switch allocation and traversal folded into `latency`). Body flits follow
 // one per cycle. Routers step only when they hold flits.
 #pragma once
+#include <algorithm>
 #include <array>
 #include <systemc>
 #include <vector>
@@ -52,10 +53,10 @@ class Router : public sc_core::sc_module, public Component, public RouterContext
   // RouterContext
   int router_id() const override { return id_; }
   int occupancy(int port) override;
-  int capacity(int port) override;
   int remote_occupancy(int router, int port) override;
   bool vc_available(int port, int slot, const Packet& p) override;
   int vc_room(int port, int slot, const Packet& p) override;
+  int vc_depth(int port) override { return std::min(params_.output_buffer, out_[port].downstream_depth); }
   Rng& rng() override { return rng_; }
   Cycle cycle() const override;
 

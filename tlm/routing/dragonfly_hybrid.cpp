@@ -17,7 +17,7 @@ class DragonflyHybrid : public DragonflyContention {
   int misroute(RouterContext& ctx, const Packet& p, int min_out, Stage, const int* ports, int n) override {
     if (contended(ctx, min_out)) return random_port(ctx, ports, n, [&](int o) { return !contended(ctx, o); });
     if (!minimal_blocked(ctx, p, min_out)) return -1;
-    return random_port(ctx, ports, n, [&](int o) { return much_less_occupied(ctx, o, min_out, percent_); });
+    return random_port(ctx, ports, n, [&](int o) { return much_less_occupied(ctx, p, o, min_out, percent_); });
   }
 
  private:

@@ -60,10 +60,14 @@ bool DragonflyInTransit::minimal_blocked(RouterContext& ctx, const Packet& p, in
   return ctx.vc_room(min_out, slot_of_hop(ctx.router_id(), min_out, p), p) < p.size;
 }
 
-bool DragonflyInTransit::much_less_occupied(RouterContext& ctx, int port, int min_out, int percent) {
-  // occ(port)/cap(port) <= percent/100 * occ(min)/cap(min), in integers.
-  return int64_t{100} * ctx.occupancy(port) * ctx.capacity(min_out) <=
-         int64_t{percent} * ctx.occupancy(min_out) * ctx.capacity(port);
+bool DragonflyInTransit::much_less_occupied(RouterContext& ctx, const Packet& p, int port, int min_out,
+                                            int percent) const {
+  const int r = ctx.router_id();
+  const int depth = ctx.vc_depth(port), min_depth = ctx.vc_depth(min_out);
+  const int occupied = depth - ctx.vc_room(port, slot_of_hop(r, port, p), p);
+  const int min_occupied = min_depth - ctx.vc_room(min_out, slot_of_hop(r, min_out, p), p);
+  // occupied/depth <= percent/100 * min_occupied/min_depth, in integers.
+  return int64_t{100} * occupied * min_depth <= int64_t{percent} * min_occupied * depth;
 }
 
 }  // namespace ccsim

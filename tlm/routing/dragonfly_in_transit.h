@@ -42,10 +42,11 @@ class DragonflyInTransit : public DragonflyRouting {
   }
   // OLM's congestion trigger and candidate rule (002 IV-A): the minimal
   // output's VCs have no room for the packet (FOGSim: credits below a packet),
-  // and a candidate's occupancy, as a share of its capacity, is at most
-  // `percent` of the minimal output's.
+  // and the occupancy of the VCs the packet would take on a candidate, as a
+  // share of their depth (vc_room, vc_depth), is at most `percent` of that on
+  // the minimal output (FOGSim compares per-VC occupancy percentages).
   bool minimal_blocked(RouterContext& ctx, const Packet& p, int min_out) const;
-  static bool much_less_occupied(RouterContext& ctx, int port, int min_out, int percent);
+  bool much_less_occupied(RouterContext& ctx, const Packet& p, int port, int min_out, int percent) const;
   int slot_of_hop(int router, int port, const Packet& p) const;
 
  private:

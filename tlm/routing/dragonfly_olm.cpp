@@ -2,9 +2,8 @@
 // (Garcia et al., ICPP'13; the baseline of paper 002 IV-A). In-transit global
 // misrouting at injection or after the first local hop (MM), and local
 // misrouting in the intermediate and destination groups (+L), when the minimal
-// output cannot take the packet now and a candidate's occupancy, as a share of
-// its capacity (output queue plus downstream buffer), is at most the given
-// percentage of the minimal output's. In-transit policy and VCs:
+// output's VCs have no room for the packet and the candidate's VCs are at
+// most the given percentage as occupied as the minimal output's. In-transit policy and VCs:
 // tlm/routing/dragonfly_in_transit.h.
 #include "registry.h"
 #include "routing/dragonfly_in_transit.h"
@@ -19,7 +18,7 @@ class DragonflyOlm : public DragonflyInTransit {
  protected:
   int misroute(RouterContext& ctx, const Packet& p, int min_out, Stage, const int* ports, int n) override {
     if (!minimal_blocked(ctx, p, min_out)) return -1;
-    return random_port(ctx, ports, n, [&](int o) { return much_less_occupied(ctx, o, min_out, percent_); });
+    return random_port(ctx, ports, n, [&](int o) { return much_less_occupied(ctx, p, o, min_out, percent_); });
   }
 
  private:

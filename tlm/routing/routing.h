@@ -21,8 +21,6 @@ class RouterContext {
   // downstream buffer occupancy known from credits, all VCs (or the
   // downstream buffer's flits: router.occupancy).
   virtual int occupancy(int port) = 0;
-  // The most occupancy(port) can reach: output queues plus downstream buffers.
-  virtual int capacity(int port) = 0;
   // The same figure for any router: global knowledge, used by UGAL-G.
   virtual int remote_occupancy(int router, int port) = 0;
   // True when VC allocation would give `p` an output VC of `slot` on `port`
@@ -34,6 +32,9 @@ class RouterContext {
   // output queue and downstream buffer, whether or not a packet holds it now:
   // congestion, as opposed to a VC merely in use.
   virtual int vc_room(int port, int slot, const Packet& p) = 0;
+  // The most vc_room() can be on `port`: the smaller of a VC's output queue
+  // and downstream buffer.
+  virtual int vc_depth(int port) = 0;
   virtual Rng& rng() = 0;
   // The current cycle: routing state that evolves in time (contention
   // counters) catches up to it lazily, as routers step only when busy.
