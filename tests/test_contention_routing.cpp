@@ -2,6 +2,11 @@
 // dragonfly: the papers' steady-state and transient claims.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstdio>
+
+#include "config_loader.h"
+
 #include "core/network.h"
 #include "routing/contention_tracker.h"
 #include "topology/dragonfly.h"
@@ -23,34 +28,50 @@ std::vector<std::string> setup(const std::string& alg, const std::vector<std::st
   return v;
 }
 
-// Cycles from the UN -> ADV+1 switch until the misrouting decisions reach half
-// way from their UN level to their ADV+1 level (10-cycle windows).
+// The reaction to a UN -> ADV+1 switch, by decision time (10-cycle windows):
+// misrouting decisions per injected packet before the switch (mean of 1000
+// cycles) and at the end of the run (last 500 cycles); cycles from the switch
+// until they are half way from one level to the other, and until 5 windows in
+// a row are within 0.1 of the final level.
 struct Transient {
   double before, after;
-  Cycle response;
+  Cycle response, settled;
 };
 
-Transient transient(const std::string& alg, const std::vector<std::string>& extra = {}) {
-  constexpr Cycle kSwitch = 3000, kWindow = 10;
-  std::vector<std::string> sets = setup(alg, {"traffic.load=0.2", "sim.warmup=3000", "sim.measure=1500"});
-  sets.insert(sets.end(), extra.begin(), extra.end());
-  std::string base = std::string(test::kSmallDragonfly) + "[[traffic.phase]]\nat = 3000\npattern = \"adv\"\n";
-  Config cfg = test::config(sets, base.c_str());
+Transient decisions_after_switch(const Config& cfg, Cycle switch_at, Cycle run_after) {
+  constexpr Cycle kWindow = 10;
+  const std::string alg = cfg.get_string("routing.algorithm");
   auto topo = find_topology("dragonfly").make(cfg);
   auto counter = std::make_unique<test::DecisionCounter>(find_routing("dragonfly", alg).make(cfg, *topo), kWindow,
-                                                         (kSwitch + 1500) / kWindow);
+                                                         (switch_at + run_after) / kWindow);
   test::DecisionCounter& c = *counter;
-  Network net(("transient_" + alg).c_str(), cfg, std::move(counter));
+  static int instance = 0;
+  Network net(("transient_" + std::to_string(instance++)).c_str(), cfg, std::move(counter));
   net.run();
+  auto at = [&](Cycle t) { return c.misrouted_fraction(static_cast<size_t>(t / kWindow)); };
   auto mean = [&](Cycle from, Cycle to) {
     double s = 0;
-    for (Cycle t = from; t < to; t += kWindow) s += c.misrouted_fraction(static_cast<size_t>(t / kWindow));
+    for (Cycle t = from; t < to; t += kWindow) s += at(t);
     return s / static_cast<double>((to - from) / kWindow);
   };
-  Transient r{mean(kSwitch - 1000, kSwitch), mean(kSwitch + 1000, kSwitch + 1500), -1};
-  for (Cycle t = kSwitch; t < kSwitch + 1500 && r.response < 0; t += kWindow)
-    if (c.misrouted_fraction(static_cast<size_t>(t / kWindow)) >= (r.before + r.after) / 2) r.response = t - kSwitch;
+  const Cycle end = switch_at + run_after;
+  Transient r{mean(switch_at - 1000, switch_at), mean(end - 500, end), -1, -1};
+  for (Cycle t = switch_at; t < end && r.response < 0; t += kWindow)
+    if (at(t) >= (r.before + r.after) / 2) r.response = t - switch_at;
+  for (Cycle t = switch_at; t + 5 * kWindow <= end && r.settled < 0; t += kWindow) {
+    bool near = true;
+    for (int k = 0; k < 5; ++k) near = near && std::abs(at(t + k * kWindow) - r.after) < 0.1;
+    if (near) r.settled = t - switch_at;
+  }
   return r;
+}
+
+// On the test dragonfly: the switch at cycle 3000, 20% load.
+Transient transient(const std::string& alg, const std::vector<std::string>& extra = {}) {
+  std::vector<std::string> sets = setup(alg, {"traffic.load=0.2", "sim.warmup=3000", "sim.measure=1500"});
+  sets.insert(sets.end(), extra.begin(), extra.end());
+  const std::string base = std::string(test::kSmallDragonfly) + "[[traffic.phase]]\nat = 3000\npattern = \"adv\"\n";
+  return decisions_after_switch(test::config(sets, base.c_str()), 3000, 1500);
 }
 
 }  // namespace
@@ -145,4 +166,21 @@ TEST(ContentionRouting, BadParametersNameTheKey) {
   EXPECT_NE(error_of(setup("ectn", {"routing.ectn_period=10", "routing.ectn_delay=10"})).find("routing.ectn_delay"),
             std::string::npos);
   EXPECT_NE(error_of({"routing.algorithm=hybrid"}).find("router.vcs"), std::string::npos);  // needs 6 VCs
+}
+
+// The figures of docs/model.md on the 1056-node network (minutes; run with
+// --gtest_also_run_disabled_tests --gtest_filter='*Transient1056*').
+TEST(ContentionRouting, DISABLED_Transient1056) {
+  for (const char* buffers : {"small", "large"}) {
+    for (const char* alg : {"pb", "olm", "base", "hybrid", "ectn"}) {
+      std::vector<Override> ov{parse_override(std::string("routing.algorithm=") + alg)};
+      if (std::string(buffers) == "large")
+        ov.insert(ov.end(), {parse_override("router.local_buffer_depth=256"),
+                             parse_override("router.global_buffer_depth=2048")});
+      const Transient t = decisions_after_switch(
+          load_config(std::string(CCSIM_SOURCE_DIR) + "/experiments/contention_002_transient.toml", ov), 5000, 2000);
+      std::printf("%s buffers, %s: misrouting %.3f -> %.3f, half way after %lld cycles, settled after %lld\n", buffers,
+                  alg, t.before, t.after, static_cast<long long>(t.response), static_cast<long long>(t.settled));
+    }
+  }
 }
