@@ -15,9 +15,8 @@ class DragonflyBase : public DragonflyContention {
   using DragonflyContention::DragonflyContention;
 
  protected:
-  int misroute(RouterContext& ctx, const Packet&, int min_out, Stage, const int* ports, int n) override {
-    return base_misroute(ctx, min_out, ports, n);
-  }
+  bool misroute(RouterContext& ctx, const Packet&, int min_out, Stage) override { return contended(ctx, min_out); }
+  bool accepts(RouterContext& ctx, const Packet&, int, Stage, int port) override { return !contended(ctx, port); }
 };
 
 }  // namespace

@@ -28,11 +28,6 @@ class DragonflyContention : public DragonflyInTransit {
 
  protected:
   bool contended(RouterContext& ctx, int port) { return counters_.contended(ctx.router_id(), port, ctx.cycle()); }
-  // Base's rule: leave a contended minimal output for a random uncontended port.
-  int base_misroute(RouterContext& ctx, int min_out, const int* ports, int n) {
-    if (!contended(ctx, min_out)) return -1;
-    return random_port(ctx, ports, n, [&](int o) { return !contended(ctx, o); });
-  }
   // The group's global link (group-output index) a packet to p.dst leaves through.
   int exit_link(int r, const Packet& p) const {
     int er, ep;

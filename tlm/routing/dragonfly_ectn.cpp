@@ -22,13 +22,16 @@ class DragonflyEctn : public DragonflyContention {
   using DragonflyContention::DragonflyContention;
 
  protected:
-  int misroute(RouterContext& ctx, const Packet& p, int min_out, Stage stage, const int* ports, int n) override {
-    if (stage != Stage::Injection) return base_misroute(ctx, min_out, ports, n);
+  bool misroute(RouterContext& ctx, const Packet& p, int min_out, Stage stage) override {
     const int r = ctx.router_id();
-    const Cycle now = ctx.cycle();
-    if (!counters_.combined_contended(r, exit_link(r, p), now) && !contended(ctx, min_out)) return -1;
-    return random_port(ctx, ports, n,
-                       [&](int o) { return !counters_.combined_contended(r, counters_.group_link(r, o), now); });
+    if (stage == Stage::Injection && counters_.combined_contended(r, exit_link(r, p), ctx.cycle())) return true;
+    return contended(ctx, min_out);
+  }
+  // At injection, global ports whose combined counter is below its threshold; later, Base.
+  bool accepts(RouterContext& ctx, const Packet&, int, Stage stage, int port) override {
+    const int r = ctx.router_id();
+    if (stage == Stage::Injection) return !counters_.combined_contended(r, counters_.group_link(r, port), ctx.cycle());
+    return !contended(ctx, port);
   }
 };
 

@@ -14,10 +14,13 @@ class DragonflyHybrid : public DragonflyContention {
       : DragonflyContention(df, cp), percent_(percent) {}
 
  protected:
-  int misroute(RouterContext& ctx, const Packet& p, int min_out, Stage, const int* ports, int n) override {
-    if (contended(ctx, min_out)) return random_port(ctx, ports, n, [&](int o) { return !contended(ctx, o); });
-    if (!minimal_blocked(ctx, p, min_out)) return -1;
-    return random_port(ctx, ports, n, [&](int o) { return much_less_occupied(ctx, p, o, min_out, percent_); });
+  bool misroute(RouterContext& ctx, const Packet& p, int min_out, Stage) override {
+    return contended(ctx, min_out) || minimal_blocked(ctx, p, min_out);
+  }
+  // Base's candidate rule when the counters asked for misrouting, else OLM's.
+  bool accepts(RouterContext& ctx, const Packet& p, int min_out, Stage, int port) override {
+    if (contended(ctx, min_out)) return !contended(ctx, port);
+    return much_less_occupied(ctx, p, port, min_out, percent_);
   }
 
  private:

@@ -23,13 +23,12 @@ RouteResult DragonflyInTransit::route(RouterContext& ctx, int in_port, Packet& p
   } else {
     return take(r, min_out, p);
   }
-  int ports[64];
-  int n = 0;
+  if (!misroute(ctx, p, min_out, stage)) return take(r, min_out, p);
   const int first = kind == PortKind::Global ? df_.first_global_port() : df_.p();
   const int count = kind == PortKind::Global ? df_.h() : df_.a() - 1;
-  for (int port = first; port < first + count; ++port)
-    if (port != min_out && port != in_port && ctx.vc_available(port, slot_of_hop(r, port, p), p)) ports[n++] = port;
-  const int chosen = misroute(ctx, p, min_out, stage, ports, n);
+  const int chosen = random_port(ctx, first, count, min_out, in_port, [&](int o) {
+    return ctx.vc_available(o, slot_of_hop(r, o, p), p) && accepts(ctx, p, min_out, stage, o);
+  });
   if (chosen < 0) return take(r, min_out, p);
   if (stage == Stage::Injection) p.misrouted = df_.group_of(df_.peer(r, chosen).id) != df_.group_of_node(p.dst);
   if (stage == Stage::SourceTransit) p.phase = kLeaveGroup;
@@ -38,11 +37,9 @@ RouteResult DragonflyInTransit::route(RouterContext& ctx, int in_port, Packet& p
 
 RouteResult DragonflyInTransit::leave_group(RouterContext& ctx, Packet& p) {
   const int r = ctx.router_id();
-  int ports[64];
   const int first = df_.first_global_port();
-  for (int i = 0; i < df_.h(); ++i) ports[i] = first + i;
-  int port = random_port(ctx, ports, df_.h(), [&](int o) { return ctx.vc_available(o, p.global_hops, p); });
-  if (port < 0) port = ports[ctx.rng().below(static_cast<uint32_t>(df_.h()))];
+  int port = random_port(ctx, first, df_.h(), -1, -1, [&](int o) { return ctx.vc_available(o, p.global_hops, p); });
+  if (port < 0) port = first + static_cast<int>(ctx.rng().below(static_cast<uint32_t>(df_.h())));
   p.phase = 0;
   p.misrouted = df_.group_of(df_.peer(r, port).id) != df_.group_of_node(p.dst);
   return take(r, port, p);

@@ -10,8 +10,9 @@
 //    (or of the source group for traffic inside it), one local hop to a random
 //    neighbour when the minimal hop is local (the "+L" of MM+L).
 // Each algorithm decides whether to leave the minimal path and which of the
-// allowed ports (those with a VC free for the whole packet now) to take. The
-// decision is taken once per router, when the packet is first routed there.
+// allowed ports (those with a VC free for the whole packet now) it accepts;
+// the packet takes one of those at random. The decision is taken once per
+// router, when the packet is first routed there.
 //
 // VC template l l g l l g l l: at most two local hops in each group visited,
 // 6 local / 2 global slots; slots grow along every path, so the channel
@@ -28,18 +29,10 @@ class DragonflyInTransit : public DragonflyRouting {
 
  protected:
   enum class Stage { Injection, SourceTransit, GroupEntry };
-  // The port to take instead of `min_out` among `ports[0..n)` (n may be 0), or
-  // -1 to stay minimal.
-  virtual int misroute(RouterContext& ctx, const Packet& p, int min_out, Stage stage, const int* ports, int n) = 0;
-
-  // A uniformly random port of ports[0..n) for which ok(port) holds; -1 if none.
-  template <typename Ok>
-  static int random_port(RouterContext& ctx, const int* ports, int n, Ok&& ok) {
-    int chosen = -1, seen = 0;
-    for (int i = 0; i < n; ++i)
-      if (ok(ports[i]) && ctx.rng().below(static_cast<uint32_t>(++seen)) == 0) chosen = ports[i];
-    return chosen;
-  }
+  // Whether a packet whose minimal output is `min_out` should leave it here.
+  virtual bool misroute(RouterContext& ctx, const Packet& p, int min_out, Stage stage) = 0;
+  // Whether the packet may take allowed port `port` instead.
+  virtual bool accepts(RouterContext& ctx, const Packet& p, int min_out, Stage stage, int port) = 0;
   // OLM's congestion trigger and candidate rule (002 IV-A): the minimal
   // output's VCs have no room for the packet (FOGSim: credits below a packet),
   // and the occupancy of the VCs the packet would take on a candidate, as a
@@ -50,6 +43,16 @@ class DragonflyInTransit : public DragonflyRouting {
   int slot_of_hop(int router, int port, const Packet& p) const;
 
  private:
+  // A uniformly random port of [first, first+count) other than `skip1` and
+  // `skip2` for which ok(port) holds; -1 if none.
+  template <typename Ok>
+  static int random_port(RouterContext& ctx, int first, int count, int skip1, int skip2, Ok&& ok) {
+    int chosen = -1, seen = 0;
+    for (int port = first; port < first + count; ++port)
+      if (port != skip1 && port != skip2 && ok(port) && ctx.rng().below(static_cast<uint32_t>(++seen)) == 0)
+        chosen = port;
+    return chosen;
+  }
   // A packet that misrouted locally at SourceTransit leaves through a global port of this router.
   RouteResult leave_group(RouterContext& ctx, Packet& p);
   static constexpr uint8_t kLeaveGroup = 1;  // Packet::phase

@@ -16,9 +16,11 @@ class DragonflyOlm : public DragonflyInTransit {
   DragonflyOlm(const Dragonfly& df, int percent) : DragonflyInTransit(df), percent_(percent) {}
 
  protected:
-  int misroute(RouterContext& ctx, const Packet& p, int min_out, Stage, const int* ports, int n) override {
-    if (!minimal_blocked(ctx, p, min_out)) return -1;
-    return random_port(ctx, ports, n, [&](int o) { return much_less_occupied(ctx, p, o, min_out, percent_); });
+  bool misroute(RouterContext& ctx, const Packet& p, int min_out, Stage) override {
+    return minimal_blocked(ctx, p, min_out);
+  }
+  bool accepts(RouterContext& ctx, const Packet& p, int min_out, Stage, int port) override {
+    return much_less_occupied(ctx, p, port, min_out, percent_);
   }
 
  private:
