@@ -59,10 +59,10 @@ RoutingEntry dragonfly_pb_entry() {
           {int_param("routing.pb_threshold", 3, "pb: UGAL-L bias towards minimal, in packets (002 Table I: T = 3)", 0,
                      1 << 20),
            int_param("routing.pb_saturation_percent", 200,
-                     "pb: a global port is saturated above this percentage of its router's mean global port "
-                     "occupancy (FOGSim: 200) ...",
+                     "pb: a global port is saturated when its occupancy exceeds this percentage of the mean over "
+                     "its router's global ports plus routing.pb_saturation_packets packets (FOGSim: 200)",
                      0, 1 << 20),
-           int_param("routing.pb_saturation_packets", 5, "pb: ... plus this many packets (FOGSim: 5)", 0, 1 << 20)},
+           int_param("routing.pb_saturation_packets", 5, "pb: packets added to the saturation level (FOGSim: 5)", 0, 1 << 20)},
           [](const Config& c, const Topology& t) {
             return std::make_unique<DragonflyPb>(dynamic_cast<const Dragonfly&>(t),
                                                  static_cast<int>(c.get_int("routing.pb_threshold")),
