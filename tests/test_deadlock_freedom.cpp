@@ -40,14 +40,17 @@ TEST_P(DeadlockFreedom, ChannelDependencyGraphIsAcyclic) {
     EXPECT_FALSE(has_cycle(g)) << GetParam() << " with " << vcs << " VCs";
     // The in-transit algorithms' last slot is only reached by packets that
     // misrouted globally and then locally in the destination group.
-    if (rf->vc_slots() == 6 && vcs == 6) {
+    const std::string& a = GetParam();
+    const bool in_transit = a == "olm" || a == "base" || a == "hybrid" || a == "ectn";
+    if (in_transit && vcs == 6) {
       EXPECT_TRUE(std::any_of(g.begin(), g.end(), [](auto& e) { return std::get<2>(e.first) == 5; })) << GetParam();
     }
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Dragonfly, DeadlockFreedom, ::testing::Values("min", "val", "ugal_l", "ugal_g", "par", "pb",
-                                                                    "olm", "base", "hybrid", "ectn"),
+INSTANTIATE_TEST_SUITE_P(Dragonfly, DeadlockFreedom,
+                         ::testing::Values("min", "val", "ugal_l", "ugal_g", "par", "par62", "pb", "olm", "base",
+                                           "hybrid", "ectn"),
                          [](const ::testing::TestParamInfo<std::string>& i) { return i.param; });
 
 TEST(DeadlockFreedomCheck, DetectsACycleInABrokenAssignment) {

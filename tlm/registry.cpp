@@ -23,7 +23,7 @@ RoutingEntry dragonfly_min_entry();
 RoutingEntry dragonfly_val_entry();
 RoutingEntry dragonfly_ugal_l_entry();
 RoutingEntry dragonfly_ugal_g_entry();
-RoutingEntry dragonfly_par_entry();
+RoutingEntry dragonfly_par_entry(bool local_misrouting);
 RoutingEntry dragonfly_pb_entry();
 RoutingEntry dragonfly_olm_entry();
 RoutingEntry dragonfly_base_entry();
@@ -82,9 +82,9 @@ const std::vector<TopologyEntry>& topologies() {
 const std::vector<RoutingEntry>& routings() {
   static const std::vector<RoutingEntry> v = {
       dragonfly_min_entry(),    dragonfly_val_entry(), dragonfly_ugal_l_entry(),
-      dragonfly_ugal_g_entry(), dragonfly_par_entry(),    dragonfly_pb_entry(),
-      dragonfly_olm_entry(),    dragonfly_base_entry(),   dragonfly_hybrid_entry(),
-      dragonfly_ectn_entry(),   flatfly_min_entry(),
+      dragonfly_ugal_g_entry(), dragonfly_par_entry(false), dragonfly_par_entry(true),
+      dragonfly_pb_entry(),     dragonfly_olm_entry(),      dragonfly_base_entry(),
+      dragonfly_hybrid_entry(), dragonfly_ectn_entry(),     flatfly_min_entry(),
       flatfly_val_entry(),      flatfly_ugal_l_entry(),   flatfly_ugal_g_entry(),
       dor_entry("torus"),       dor_entry("mesh"),        duato_entry("torus"),
       duato_entry("mesh"),

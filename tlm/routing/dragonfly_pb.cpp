@@ -62,7 +62,8 @@ RoutingEntry dragonfly_pb_entry() {
                      "pb: a global port is saturated when its occupancy exceeds this percentage of the mean over "
                      "its router's global ports plus routing.pb_saturation_packets packets (FOGSim: 200)",
                      0, 1 << 20),
-           int_param("routing.pb_saturation_packets", 5, "pb: packets added to the saturation level (FOGSim: 5)", 0, 1 << 20)},
+           int_param("routing.pb_saturation_packets", 5, "pb: packets added to the saturation level (FOGSim: 5)", 0,
+                     1 << 20)},
           [](const Config& c, const Topology& t) {
             return std::make_unique<DragonflyPb>(dynamic_cast<const Dragonfly&>(t),
                                                  static_cast<int>(c.get_int("routing.pb_threshold")),
