@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "congestion/cbcm.h"
 #include "congestion/ecn.h"
 #include "congestion/lhrp.h"
 #include "congestion/none.h"
@@ -219,6 +220,40 @@ const std::vector<ProtocolEntry>& protocols() {
       srp_entry("srp", "Speculative Reservation Protocol (003 2.2, 000 III-B): a reservation with every message, "
                 "speculative packets until the granted time, dropped after a queuing timeout"),
       srp_entry("smsrp", "Small-Message SRP (003 3.1): speculative first; a drop's NACK starts the reservation"),
+      {"cbcm", "Contention-based congestion management (000 IV): switches mark packets leaving outputs of "
+       "sustained contention, destinations that receive only marked packets throttle their senders to 1/D_t, "
+       "throttled packets go minimally on a low-priority hotspot class",
+       {string_param("congestion.cbcm_variant", "dedicated", "dedicated (000 IV: throttled packets on a "
+                     "low-priority hotspot class), shared (VI-B: on the data VCs, throttled to "
+                     "cbcm_shared_rate/D_t) or ideal (II-B's oracle: traffic class cbcm_ideal_class on its own VCs, "
+                     "routed minimally, no throttling)", {"dedicated", "shared", "ideal"}),
+        bool_param("congestion.cbcm_throttle", true, "limit throttled flows to 1/D_t; false keeps only the hotspot "
+                   "class and minimal routing (000 VI-C)"),
+        float_param("congestion.cbcm_shared_rate", 0.99, "shared variant: throttled rate times D_t (000 VI-B)", 0.001,
+                    1),
+        string_param("congestion.cbcm_ideal_class", "hotspot", "ideal variant: name of the traffic class isolated "
+                     "and routed minimally"),
+        string_param("congestion.cbcm_degree", "randomized", "contention degree: randomized (one random requesting "
+                     "VC per input counts 1) or weighted (an input's v requesting VCs count 1/v each) (000 IV-B1)",
+                     {"randomized", "weighted"}),
+        string_param("congestion.cbcm_requests", "va_and_active", "what requests an output: heads waiting for an "
+                     "output VC and packets holding one with a flit to move, or only the former (ours)",
+                     {"va_and_active", "va_only"}),
+        int_param("congestion.cbcm_samples", 100, "NumSamples: cycles in the moving average of the degree (000)", 1,
+                  4096),
+        int_param("congestion.cbcm_bound_interval", 10, "BoundSampleInterval: cycles per max/min sample (000)", 1,
+                  4096),
+        int_param("congestion.cbcm_bound_samples", 10, "max/min samples in their moving averages (000 V-D)", 1, 4096),
+        int_param("congestion.cbcm_dest_epoch", 1000, "destination observation epoch in cycles (ours)", 1, 1 << 30),
+        int_param("congestion.cbcm_src_epoch", 10000, "source epoch over which the generation rate decides "
+                  "unthrottling, cycles (ours)", 1, 1 << 24),
+        int_param("congestion.cbcm_min_dt", 2, "least number of listed sources that makes a hotspot (ours: 000 "
+                  "V-B never throttles with D_t = 1)", 1, 1 << 24),
+        float_param("congestion.cbcm_epsilon", 0.05, "control bandwidth share: after D_t throttle packets none for "
+                    "D_t/epsilon cycles (000's example value)", 0, 1),
+        int_param("congestion.cbcm_table_entries", 16, "throttled destinations a source tracks; a throttle beyond "
+                  "them is ignored and counted (ours)", 1, 4096)},
+       [](const Config& c) { return std::make_unique<Cbcm>(CbcmParams::from_config(c)); }},
   };
   return v;
 }

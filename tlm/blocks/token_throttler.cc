@@ -17,7 +17,8 @@ TokenThrottler::TokenThrottler(const Config& config) : cfg_(config) {
   if (cfg_.num_entries < 1 || cfg_.dest_width < 1 || cfg_.dest_width > 32 || cfg_.dt_width < 1 ||
       cfg_.dt_width > 24 || cfg_.size_width < 1 || cfg_.size_width > 24 ||
       cfg_.token_width < 1 || cfg_.token_width > 62 || cfg_.src_epoch < 1 ||
-      cfg_.num_query_ports < 1 || cfg_.num_gen_ports < 1 || cfg_.num_full_ports < 1) {
+      cfg_.num_query_ports < 1 || cfg_.num_gen_ports < 1 || cfg_.num_full_ports < 1 ||
+      cfg_.token_increment < 1 || cfg_.cost_scale < 1) {
     throw std::invalid_argument("TokenThrottler: bad parameters");
   }
   gen_width_ = clog2(static_cast<uint64_t>(cfg_.src_epoch) + 1);
@@ -117,7 +118,7 @@ bool TokenThrottler::eligible_with(uint32_t dest, uint32_t flits, bool throttle_
   }
   const int i = find(dest);
   if (i < 0) return true;
-  const uint64_t cost = size * dt_[i];
+  const uint64_t cost = size * dt_[i] * static_cast<uint64_t>(cfg_.cost_scale);
   return test_mutation ? tokens_[i] + 1 >= cost : tokens_[i] >= cost;
 }
 
@@ -141,7 +142,9 @@ bool TokenThrottler::inject(uint32_t dest, uint32_t flits) {
   pending_inject_ = true;
   pending_inject_entry_ = find(dest);
   pending_inject_cost_ =
-      pending_inject_entry_ >= 0 ? (flits & size_mask_) * dt_[pending_inject_entry_] : 0;
+      pending_inject_entry_ >= 0
+          ? (flits & size_mask_) * dt_[pending_inject_entry_] * static_cast<uint64_t>(cfg_.cost_scale)
+          : 0;
   return true;
 }
 
@@ -176,7 +179,7 @@ int TokenThrottler::tick() {
       valid_[i] = 1;
       dest_[i] = pending_throttle_dest_;
       dt_[i] = pending_throttle_dt_;
-      tokens_[i] = 1;  // reset to 0 (line 7), then +1/D_t (line 20)
+      tokens_[i] = static_cast<uint64_t>(cfg_.token_increment);  // reset to 0 (line 7), then +1/D_t (line 20)
       gen_[i] = 0;
       epoch_[i] = 0;
       full_[i] = 0;
@@ -185,7 +188,7 @@ int TokenThrottler::tick() {
       const bool unthrottle = unthrottle_rule(i);
       uint64_t tok = tokens_[i];
       if (pending_inject_ && pending_inject_entry_ == i) tok -= pending_inject_cost_;
-      tok += 1;
+      tok += static_cast<uint64_t>(cfg_.token_increment);
       tokens_[i] = std::min(tok, token_max_);
       const bool full_now = pending_nic_full_ || pending_full_[i];
       if (unthrottle) {
