@@ -4,6 +4,7 @@
 // 1/N of the hotspot, network congestion alone is left to adaptive routing.
 #include <gtest/gtest.h>
 
+#include "blocks/token_throttler.h"
 #include "congestion/cbcm.h"
 #include "congestion/hotspot_detector.h"
 #include "core/network.h"
@@ -246,4 +247,28 @@ TEST(Cbcm, BadParametersNameTheirKey) {
             "congestion.cbcm_ideal_class");
   EXPECT_EQ(key_of({"congestion.protocol=cbcm", "routing.algorithm=ugal_l"}, test::kSmallDragonfly),
             "routing.algorithm");
+}
+
+TEST(CbcmTokenThrottler, ANewDegreeResetsTokensButKeepsTheSourceEpoch) {
+  // Throttled in cycle 0 with D_t = 4, updated to D_t = 5 in cycle 50, no
+  // packets generated: the source epoch of 100 cycles still ends at cycle
+  // 101 (restarting it on the update would end it at 151).
+  for (bool keep : {true, false}) {
+    SCOPED_TRACE(keep);
+    blocks::TokenThrottler::Config c;
+    c.src_epoch = 100;
+    c.keep_epoch_on_update = keep;
+    blocks::TokenThrottler t(c);
+    int unthrottled_at = -1;
+    for (int cycle = 0; cycle < 200 && unthrottled_at < 0; ++cycle) {
+      if (cycle == 0) t.throttle(7, 4);
+      if (cycle == 50) t.throttle(7, 5);
+      if (cycle == 51) {
+        EXPECT_EQ(t.throttling_degree(7), 5u);
+        EXPECT_EQ(t.tokens_scaled(7), 1u);  // reset on the update
+      }
+      if (t.tick() > 0) unthrottled_at = cycle;
+    }
+    EXPECT_EQ(unthrottled_at, keep ? 101 : 151);
+  }
 }

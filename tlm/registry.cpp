@@ -247,6 +247,10 @@ const std::vector<ProtocolEntry>& protocols() {
         int_param("congestion.cbcm_dest_epoch", 1000, "destination observation epoch in cycles (ours)", 1, 1 << 30),
         int_param("congestion.cbcm_src_epoch", 10000, "source epoch over which the generation rate decides "
                   "unthrottling, cycles (ours)", 1, 1 << 24),
+        string_param("congestion.cbcm_epoch_restart", "first_throttle", "which THROTTLE restarts a source's epoch: "
+                     "the first (ours; a new D_t only resets the tokens) or every_throttle (spec A.5.7, the RTL; "
+                     "sources never unthrottle while D_t changes faster than the epoch)",
+                     {"first_throttle", "every_throttle"}),
         int_param("congestion.cbcm_min_dt", 2, "least number of listed sources that makes a hotspot (ours: 000 "
                   "V-B never throttles with D_t = 1)", 1, 1 << 24),
         float_param("congestion.cbcm_epsilon", 0.05, "control bandwidth share: after D_t throttle packets none for "

@@ -174,7 +174,8 @@ int TokenThrottler::tick() {
     return 0;
   }
   for (int i = 0; i < cfg_.num_entries; ++i) {
-    if (pending_throttle_ && pending_throttle_entry_ == i) {
+    const bool throttled_now = pending_throttle_ && pending_throttle_entry_ == i;
+    if (throttled_now && !(cfg_.keep_epoch_on_update && valid_[i])) {
       n_valid_ += valid_[i] ? 0 : 1;
       valid_[i] = 1;
       dest_[i] = pending_throttle_dest_;
@@ -185,11 +186,15 @@ int TokenThrottler::tick() {
       full_[i] = 0;
     } else if (valid_[i]) {
       const bool done = epoch_[i] == static_cast<uint32_t>(cfg_.src_epoch);
-      const bool unthrottle = unthrottle_rule(i);
+      const bool unthrottle = !throttled_now && unthrottle_rule(i);
       uint64_t tok = tokens_[i];
       if (pending_inject_ && pending_inject_entry_ == i) tok -= pending_inject_cost_;
       tok += static_cast<uint64_t>(cfg_.token_increment);
       tokens_[i] = std::min(tok, token_max_);
+      if (throttled_now) {  // keep_epoch_on_update: a new D_t, tokens reset (line 7)
+        dt_[i] = pending_throttle_dt_;
+        tokens_[i] = static_cast<uint64_t>(cfg_.token_increment);
+      }
       const bool full_now = pending_nic_full_ || pending_full_[i];
       if (unthrottle) {
         valid_[i] = 0;

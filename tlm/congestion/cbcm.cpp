@@ -19,6 +19,7 @@ CbcmParams CbcmParams::from_config(const Config& c) {
   p.shared_rate = c.get_float("congestion.cbcm_shared_rate");
   p.table_entries = static_cast<int>(c.get_int("congestion.cbcm_table_entries"));
   p.src_epoch = c.get_int("congestion.cbcm_src_epoch");
+  p.update_restarts_epoch = c.get_string("congestion.cbcm_epoch_restart") == "every_throttle";
   p.contention.weighted = c.get_string("congestion.cbcm_degree") == "weighted";
   p.contention.va_only = c.get_string("congestion.cbcm_requests") == "va_only";
   p.contention.ignored_class = Cbcm::kControlClass;
@@ -84,6 +85,7 @@ void Cbcm::attach(Network& net) {
   tc.size_width = 16;
   tc.token_width = 48;
   tc.src_epoch = static_cast<int>(p_.src_epoch);
+  tc.keep_epoch_on_update = !p_.update_restarts_epoch;
   if (p_.variant == CbcmParams::Variant::Shared) {
     tc.token_increment = static_cast<int>(std::lround(p_.shared_rate * 1000));
     tc.cost_scale = 1000;

@@ -36,6 +36,7 @@ struct CbcmParams {
   int ideal_class = -1;  // traffic class index (Ideal)
   int table_entries = 16;
   Cycle src_epoch = 10000;
+  bool update_restarts_epoch = false;  // a THROTTLE with a new D_t restarts the source epoch
   ContentionParams contention;
   DetectorParams detector;
   Cycle window_start = 0, window_cycles = 1;  // measurement window, for the statistics
