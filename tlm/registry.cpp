@@ -244,7 +244,8 @@ const std::vector<ProtocolEntry>& protocols() {
         int_param("congestion.cbcm_bound_interval", 10, "BoundSampleInterval: cycles per max/min sample (000)", 1,
                   4096),
         int_param("congestion.cbcm_bound_samples", 10, "max/min samples in their moving averages (000 V-D)", 1, 4096),
-        int_param("congestion.cbcm_dest_epoch", 1000, "destination observation epoch in cycles (ours)", 1, 1 << 30),
+        int_param("congestion.cbcm_dest_epoch", 2000, "destination observation epoch in cycles (ours; docs/congestion.md "
+                  "gives the sensitivity)", 1, 1 << 30),
         int_param("congestion.cbcm_src_epoch", 10000, "source epoch over which the generation rate decides "
                   "unthrottling, cycles (ours)", 1, 1 << 24),
         string_param("congestion.cbcm_epoch_restart", "first_throttle", "which THROTTLE restarts a source's epoch: "
@@ -255,6 +256,9 @@ const std::vector<ProtocolEntry>& protocols() {
                   "V-B never throttles with D_t = 1)", 1, 1 << 24),
         float_param("congestion.cbcm_epsilon", 0.05, "control bandwidth share: after D_t throttle packets none for "
                     "D_t/epsilon cycles (000's example value)", 0, 1),
+        float_param("congestion.cbcm_true_hotspot_load", 2.0, "statistics only: a destination offered more "
+                    "flits/cycle than this in the window is a true hotspot; throttling towards any other counts as "
+                    "wrong (wrongly_throttled_fraction; ours: UR offers ~load +- noise, a 4:1 hotspot 4)", 0, 1e9),
         int_param("congestion.cbcm_table_entries", 16, "throttled destinations a source tracks; a throttle beyond "
                   "them is ignored and counted (ours)", 1, 4096)},
        [](const Config& c) { return std::make_unique<Cbcm>(CbcmParams::from_config(c)); }},

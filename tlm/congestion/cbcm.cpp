@@ -31,6 +31,7 @@ CbcmParams CbcmParams::from_config(const Config& c) {
   p.detector.epsilon = c.get_float("congestion.cbcm_epsilon");
   p.window_start = c.get_int("sim.warmup");
   p.window_cycles = c.get_int("sim.measure");
+  p.true_hotspot_load = c.get_float("congestion.cbcm_true_hotspot_load");
 
   // Throttled packets must go minimally; the flattened-butterfly algorithms
   // honour Packet::minimal_only, and minimal algorithms route so anyway.
@@ -241,8 +242,8 @@ int Cbcm::throttling_degree(int src, int dst, Cycle now) {
 
 nlohmann::json Cbcm::stats() const {
   // Incorrect detection (spec A.11-#29): cycles of the window a source was
-  // throttled towards a destination that is not a true hotspot (offered more
-  // flits in the window than its ejection channel carries), over all flows
+  // throttled towards a destination that is not a true hotspot (one offered
+  // more than true_hotspot_load flits/cycle in the window), over all flows
   // that sent in the window.
   std::vector<int64_t> throttled = throttled_cycles_;
   const Cycle end = p_.window_start + p_.window_cycles;
@@ -251,7 +252,7 @@ nlohmann::json Cbcm::stats() const {
   int64_t flows = 0, wrong = 0, hotspots = 0;
   for (uint64_t w : flow_seen_) flows += __builtin_popcountll(w);
   for (size_t d = 0; d < throttled.size(); ++d) {
-    const bool hot = offered_[d] > p_.window_cycles;
+    const bool hot = static_cast<double>(offered_[d]) > p_.true_hotspot_load * static_cast<double>(p_.window_cycles);
     hotspots += hot;
     if (!hot) wrong += throttled[d];
   }

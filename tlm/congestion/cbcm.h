@@ -40,6 +40,7 @@ struct CbcmParams {
   ContentionParams contention;
   DetectorParams detector;
   Cycle window_start = 0, window_cycles = 1;  // measurement window, for the statistics
+  double true_hotspot_load = 2.0;  // statistics: offered flits/cycle that make a destination a true hotspot
   static CbcmParams from_config(const Config& c);
 };
 

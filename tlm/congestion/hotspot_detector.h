@@ -19,7 +19,7 @@
 namespace ccsim {
 
 struct DetectorParams {
-  Cycle epoch = 1000;    // observation epoch (cycles)                         [ours]
+  Cycle epoch = 2000;    // observation epoch (cycles)                         [ours]
   int min_dt = 2;        // least D_t that makes a hotspot                     [ours, from 000 V-B]
   double epsilon = 0.05; // control-packet bandwidth share                     [000 IV-B2's example]
 };
