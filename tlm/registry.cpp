@@ -239,6 +239,8 @@ const std::vector<ProtocolEntry>& protocols() {
         string_param("congestion.cbcm_requests", "va_and_active", "what requests an output: heads waiting for an "
                      "output VC and packets holding one with a flit to move, or only the former (ours)",
                      {"va_and_active", "va_only"}),
+        bool_param("congestion.cbcm_count_hotspot_class", true, "requests of throttled packets (hotspot class) "
+                   "count in the contention degree (spec A.5.2); control packets never count (ours)"),
         int_param("congestion.cbcm_samples", 100, "NumSamples: cycles in the moving average of the degree (000)", 1,
                   4096),
         int_param("congestion.cbcm_bound_interval", 10, "BoundSampleInterval: cycles per max/min sample (000)", 1,

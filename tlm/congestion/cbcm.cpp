@@ -22,7 +22,8 @@ CbcmParams CbcmParams::from_config(const Config& c) {
   p.update_restarts_epoch = c.get_string("congestion.cbcm_epoch_restart") == "every_throttle";
   p.contention.weighted = c.get_string("congestion.cbcm_degree") == "weighted";
   p.contention.va_only = c.get_string("congestion.cbcm_requests") == "va_only";
-  p.contention.ignored_class = Cbcm::kControlClass;
+  p.contention.ignored_classes = 1u << Cbcm::kControlClass;
+  if (!c.get_bool("congestion.cbcm_count_hotspot_class")) p.contention.ignored_classes |= 1u << Cbcm::kHotspotClass;
   p.contention.num_samples = static_cast<int>(c.get_int("congestion.cbcm_samples"));
   p.contention.bound_sample_interval = static_cast<int>(c.get_int("congestion.cbcm_bound_interval"));
   p.contention.num_bound_samples = static_cast<int>(c.get_int("congestion.cbcm_bound_samples"));

@@ -69,7 +69,7 @@ void ContentionMonitor::sample(const Router& router, Cycle now) {
   if (p_.weighted) std::fill(dcw_.begin(), dcw_.begin() + radix, 0.0);
   int input = -1;
   router.for_each_request(now, [&](int in, int, int out, const Packet& p, bool has_vc) {
-    if (p.vc_class == p_.ignored_class || (p_.va_only && has_vc)) return;
+    if ((p_.ignored_classes >> p.vc_class & 1u) || (p_.va_only && has_vc)) return;
     if (in != input) {
       add_input(r, input);
       input = in;

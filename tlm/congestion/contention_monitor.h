@@ -24,7 +24,7 @@ class Router;
 struct ContentionParams {
   bool weighted = false;   // D_cw (each input's requests share a weight of 1) instead of D_cr
   bool va_only = false;    // count only heads waiting for an output VC (spec A.11-#3)
-  int ignored_class = -1;  // VC class whose requests do not count (CBCM's control class)
+  uint32_t ignored_classes = 0;  // bit c: requests of VC class c do not count
   int num_samples = 100, bound_sample_interval = 10, num_bound_samples = 10;  // N, B, M (000 IV-B1)
 };
 
