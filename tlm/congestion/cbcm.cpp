@@ -30,6 +30,8 @@ CbcmParams CbcmParams::from_config(const Config& c) {
   p.detector.epoch = c.get_int("congestion.cbcm_dest_epoch");
   p.detector.min_dt = static_cast<int>(c.get_int("congestion.cbcm_min_dt"));
   p.detector.epsilon = c.get_float("congestion.cbcm_epsilon");
+  p.vcs_per_class = static_cast<int>(c.get_int("router.vcs"));
+  p.cut_through = c.get_string("router.switching") == "vct";
   p.window_start = c.get_int("sim.warmup");
   p.window_cycles = c.get_int("sim.measure");
   p.true_hotspot_load = c.get_float("congestion.cbcm_true_hotspot_load");
@@ -196,7 +198,19 @@ bool Cbcm::may_inject(Nic& nic, Packet& p, Cycle now) {
   p.minimal_only = throttled;
   p.vc_class = throttled && p_.variant == CbcmParams::Variant::Dedicated ? kHotspotClass : kDataClass;
   p.cc_flags = throttled ? p.cc_flags | kThrottled : p.cc_flags & ~kThrottled;
-  return !throttled || !p_.throttle || s.throttler.can_inject(dst, static_cast<uint32_t>(p.size));
+  if (!throttled) return true;
+  // A throttled packet waiting for room on the hotspot class would hold up
+  // the NIC's other destinations (the NIC waits for the credits of the
+  // packet it picked): skip its destination instead, as when out of tokens.
+  if (p.vc_class == kHotspotClass && !can_start(nic, kHotspotClass, p)) return false;
+  return !p_.throttle || s.throttler.can_inject(dst, static_cast<uint32_t>(p.size));
+}
+
+bool Cbcm::can_start(const Nic& nic, int cls, const Packet& p) const {
+  const int need = p_.cut_through ? p.size : 1;
+  for (int v = cls * p_.vcs_per_class; v < (cls + 1) * p_.vcs_per_class; ++v)
+    if (nic.credits(v) >= need) return true;
+  return false;
 }
 
 void Cbcm::on_inject(Nic& nic, Packet& p, Cycle) {

@@ -39,6 +39,8 @@ struct CbcmParams {
   bool update_restarts_epoch = false;  // a THROTTLE with a new D_t restarts the source epoch
   ContentionParams contention;
   DetectorParams detector;
+  int vcs_per_class = 1;
+  bool cut_through = true;
   Cycle window_start = 0, window_cycles = 1;  // measurement window, for the statistics
   double true_hotspot_load = 2.0;  // statistics: offered flits/cycle that make a destination a true hotspot
   static CbcmParams from_config(const Config& c);
@@ -83,6 +85,8 @@ class Cbcm : public CongestionControl {
     std::vector<std::pair<int, Cycle>> since;  // throttled destinations, since when (statistics)
   };
   bool detecting() const { return p_.variant != CbcmParams::Variant::Ideal; }
+  // Whether `nic` has an injection VC of class `cls` with room for `p` now.
+  bool can_start(const Nic& nic, int cls, const Packet& p) const;
   int hotspot_class() const { return detecting() ? kHotspotClass : 1; }
   // Ticks node's throttler through every cycle before `now`; sends the UNTHROTTLEs it decides.
   void advance(int node, Cycle now);
