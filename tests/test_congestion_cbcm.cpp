@@ -73,11 +73,12 @@ load = 1.0
 
 const std::vector<int> kSenders = {0, 5, 8, 12};
 
-DetectorParams detector_params() {
+DetectorParams detector_params(bool exit_on_unmarked = false) {
   DetectorParams p;
   p.epoch = 100;
   p.min_dt = 2;
   p.epsilon = 0.5;
+  p.exit_on_unmarked = exit_on_unmarked;
   return p;
 }
 
@@ -135,6 +136,24 @@ TEST(HotspotDetector, UpdatesWaitForTheQuietPeriodAndFollowUnthrottles) {
   d.on_unthrottle(1, 300);
   d.on_unthrottle(3, 300);
   EXPECT_EQ(d.mode(), HotspotDetector::Mode::Idle);  // the list emptied
+}
+
+TEST(HotspotDetector, AHotspotEpochWithAnUnmarkedPacketEndsTheHotspot) {
+  for (bool exit : {true, false}) {
+    SCOPED_TRACE(exit);
+    HotspotDetector d(16, detector_params(exit));
+    std::vector<int> to;
+    d.on_data(1, true, 0);
+    d.on_data(2, true, 0);
+    ASSERT_EQ(d.poll(100, to), 2);  // a hotspot from 100; its epoch ends at 200
+    d.on_data(3, true, 150);
+    d.on_data(4, true, 250);        // an all-marked epoch keeps it
+    EXPECT_EQ(d.mode(), HotspotDetector::Mode::Hotspot);
+    d.on_data(5, false, 260);
+    d.on_data(6, false, 350);       // the epoch 250-350 had an unmarked packet
+    EXPECT_EQ(d.mode(), exit ? HotspotDetector::Mode::Idle : HotspotDetector::Mode::Hotspot);
+    EXPECT_EQ(d.exits(), exit ? 1 : 0);
+  }
 }
 
 TEST(Cbcm, PermutationTrafficIsMarkedButNeverThrottled) {

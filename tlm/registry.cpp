@@ -254,6 +254,9 @@ const std::vector<ProtocolEntry>& protocols() {
                      "the first (ours; a new D_t only resets the tokens) or every_throttle (spec A.5.7, the RTL; "
                      "sources never unthrottle while D_t changes faster than the epoch)",
                      {"first_throttle", "every_throttle"}),
+        string_param("congestion.cbcm_hotspot_exit", "unmarked_epoch", "when a hotspot stops being one: when its "
+                     "list empties (000; under UR a false hotspot keeps hearing from new senders) or also after a "
+                     "destination epoch with an unmarked packet (ours)", {"list_empty", "unmarked_epoch"}),
         int_param("congestion.cbcm_min_dt", 2, "least number of listed sources that makes a hotspot (ours: 000 "
                   "V-B never throttles with D_t = 1)", 1, 1 << 24),
         float_param("congestion.cbcm_epsilon", 0.05, "control bandwidth share: after D_t throttle packets none for "

@@ -30,6 +30,7 @@ CbcmParams CbcmParams::from_config(const Config& c) {
   p.detector.epoch = c.get_int("congestion.cbcm_dest_epoch");
   p.detector.min_dt = static_cast<int>(c.get_int("congestion.cbcm_min_dt"));
   p.detector.epsilon = c.get_float("congestion.cbcm_epsilon");
+  p.detector.exit_on_unmarked = c.get_string("congestion.cbcm_hotspot_exit") == "unmarked_epoch";
   p.vcs_per_class = static_cast<int>(c.get_int("router.vcs"));
   p.cut_through = c.get_string("router.switching") == "vct";
   p.window_start = c.get_int("sim.warmup");
@@ -271,9 +272,12 @@ nlohmann::json Cbcm::stats() const {
     hotspots += hot;
     if (!hot) wrong += throttled[d];
   }
-  int64_t overflows = 0, hotspots_detected = 0;
+  int64_t overflows = 0, hotspots_detected = 0, hotspot_exits = 0;
   for (auto& s : sources_) overflows += static_cast<int64_t>(s.throttler.overflows());
-  for (auto& d : detectors_) hotspots_detected += d.detections();
+  for (auto& d : detectors_) {
+    hotspots_detected += d.detections();
+    hotspot_exits += d.exits();
+  }
   const char* variant = p_.variant == CbcmParams::Variant::Dedicated ? "dedicated"
                         : p_.variant == CbcmParams::Variant::Shared  ? "shared"
                                                                      : "ideal";
@@ -282,6 +286,7 @@ nlohmann::json Cbcm::stats() const {
           {"unthrottle_packets", unthrottles_},
           {"marked_fraction", static_cast<double>(marked_) / std::max<int64_t>(1, delivered_)},
           {"hotspots_detected", hotspots_detected},
+          {"hotspot_exits_unmarked", hotspot_exits},
           {"max_throttling_degree", max_dt_},
           {"throttled_injections", throttled_injections_},
           {"true_hotspots", hotspots},

@@ -23,13 +23,26 @@ void HotspotDetector::clear() {
   mode_ = Mode::Idle;
   dt_sent_ = 0;
   resend_ = false;
+  unmarked_ = false;
 }
 
 void HotspotDetector::settle(Cycle now) {
-  if (mode_ != Mode::Observe || now < epoch_end_) return;
+  if (mode_ == Mode::Idle || now < epoch_end_) return;
+  if (mode_ == Mode::Hotspot) {
+    if (!p_.exit_on_unmarked) return;
+    if (unmarked_) {
+      clear();
+      ++exits_;
+      return;
+    }
+    epoch_end_ = now + p_.epoch;
+    return;
+  }
   if (count_ >= p_.min_dt) {
     mode_ = Mode::Hotspot;
     resend_ = true;
+    unmarked_ = false;
+    epoch_end_ = now + p_.epoch;
     ++detections_;
   } else {
     clear();
@@ -53,6 +66,7 @@ void HotspotDetector::on_data(int src, bool marked, Cycle now) {
       return;
     case Mode::Hotspot:
       add(src);
+      unmarked_ = unmarked_ || !marked;
       return;
   }
 }

@@ -9,7 +9,9 @@
 // 'throttle' packets. After a batch of D_t packets no control packet goes for
 // D_t / epsilon cycles; then a changed D_t (or an 'unthrottle' that removed a
 // source) sends a new batch to every listed source. The hotspot state ends
-// when the list empties.
+// when the list empties, or (exit_on_unmarked, ours) after an epoch in which
+// an unmarked packet arrived: under UR a falsely detected destination keeps
+// hearing from new senders, so its list never empties.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -22,6 +24,7 @@ struct DetectorParams {
   Cycle epoch = 2000;    // observation epoch (cycles)                         [ours]
   int min_dt = 2;        // least D_t that makes a hotspot                     [ours, from 000 V-B]
   double epsilon = 0.05; // control-packet bandwidth share                     [000 IV-B2's example]
+  bool exit_on_unmarked = true;  // an epoch with an unmarked packet ends the hotspot state [ours]
 };
 
 class HotspotDetector {
@@ -43,6 +46,7 @@ class HotspotDetector {
   Mode mode() const { return mode_; }
   int listed() const { return count_; }
   int64_t detections() const { return detections_; }
+  int64_t exits() const { return exits_; }
 
  private:
   void settle(Cycle now);  // ends an elapsed observation epoch
@@ -57,7 +61,8 @@ class HotspotDetector {
   Cycle epoch_end_ = 0, quiet_until_ = 0;
   int dt_sent_ = 0;      // D_t of the last batch (0: none)
   bool resend_ = false;  // a batch is owed even if D_t is unchanged
-  int64_t detections_ = 0;
+  bool unmarked_ = false;  // an unmarked packet arrived in this hotspot epoch
+  int64_t detections_ = 0, exits_ = 0;
 };
 
 }  // namespace ccsim
