@@ -25,7 +25,7 @@ TEST_P(DeadlockFreedom, ChannelDependencyGraphIsAcyclic) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Dragonfly, DeadlockFreedom, ::testing::Values("min", "val", "ugal_l", "ugal_g", "par"),
+INSTANTIATE_TEST_SUITE_P(Dragonfly, DeadlockFreedom, ::testing::Values("min", "val", "ugal_l", "ugal_g", "par", "par62"),
                          [](const ::testing::TestParamInfo<std::string>& i) { return i.param; });
 
 TEST(DeadlockFreedomCheck, DetectsACycleInABrokenAssignment) {

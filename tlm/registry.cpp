@@ -24,7 +24,7 @@ RoutingEntry dragonfly_min_entry();
 RoutingEntry dragonfly_val_entry();
 RoutingEntry dragonfly_ugal_l_entry();
 RoutingEntry dragonfly_ugal_g_entry();
-RoutingEntry dragonfly_par_entry();
+RoutingEntry dragonfly_par_entry(bool local_misrouting);
 RoutingEntry flatfly_min_entry();
 RoutingEntry flatfly_val_entry();
 RoutingEntry flatfly_ugal_l_entry();
@@ -78,7 +78,7 @@ const std::vector<TopologyEntry>& topologies() {
 const std::vector<RoutingEntry>& routings() {
   static const std::vector<RoutingEntry> v = {
       dragonfly_min_entry(),    dragonfly_val_entry(), dragonfly_ugal_l_entry(),
-      dragonfly_ugal_g_entry(), dragonfly_par_entry(),    flatfly_min_entry(),
+      dragonfly_ugal_g_entry(), dragonfly_par_entry(false), dragonfly_par_entry(true),    flatfly_min_entry(),
       flatfly_val_entry(),      flatfly_ugal_l_entry(),   flatfly_ugal_g_entry(),
       dor_entry("torus"),       dor_entry("mesh"),        duato_entry("torus"),
       duato_entry("mesh"),
