@@ -17,7 +17,8 @@ TokenThrottler::TokenThrottler(const Config& config) : cfg_(config) {
   if (cfg_.num_entries < 1 || cfg_.dest_width < 1 || cfg_.dest_width > 32 || cfg_.dt_width < 1 ||
       cfg_.dt_width > 24 || cfg_.size_width < 1 || cfg_.size_width > 24 ||
       cfg_.token_width < 1 || cfg_.token_width > 62 || cfg_.src_epoch < 1 ||
-      cfg_.num_query_ports < 1 || cfg_.num_gen_ports < 1 || cfg_.num_full_ports < 1) {
+      cfg_.num_query_ports < 1 || cfg_.num_gen_ports < 1 || cfg_.num_full_ports < 1 ||
+      cfg_.token_increment < 1 || cfg_.cost_scale < 1) {
     throw std::invalid_argument("TokenThrottler: bad parameters");
   }
   gen_width_ = clog2(static_cast<uint64_t>(cfg_.src_epoch) + 1);
@@ -117,7 +118,7 @@ bool TokenThrottler::eligible_with(uint32_t dest, uint32_t flits, bool throttle_
   }
   const int i = find(dest);
   if (i < 0) return true;
-  const uint64_t cost = size * dt_[i];
+  const uint64_t cost = size * dt_[i] * static_cast<uint64_t>(cfg_.cost_scale);
   return test_mutation ? tokens_[i] + 1 >= cost : tokens_[i] >= cost;
 }
 
@@ -141,7 +142,9 @@ bool TokenThrottler::inject(uint32_t dest, uint32_t flits) {
   pending_inject_ = true;
   pending_inject_entry_ = find(dest);
   pending_inject_cost_ =
-      pending_inject_entry_ >= 0 ? (flits & size_mask_) * dt_[pending_inject_entry_] : 0;
+      pending_inject_entry_ >= 0
+          ? (flits & size_mask_) * dt_[pending_inject_entry_] * static_cast<uint64_t>(cfg_.cost_scale)
+          : 0;
   return true;
 }
 
@@ -171,22 +174,27 @@ int TokenThrottler::tick() {
     return 0;
   }
   for (int i = 0; i < cfg_.num_entries; ++i) {
-    if (pending_throttle_ && pending_throttle_entry_ == i) {
+    const bool throttled_now = pending_throttle_ && pending_throttle_entry_ == i;
+    if (throttled_now && !(cfg_.keep_epoch_on_update && valid_[i])) {
       n_valid_ += valid_[i] ? 0 : 1;
       valid_[i] = 1;
       dest_[i] = pending_throttle_dest_;
       dt_[i] = pending_throttle_dt_;
-      tokens_[i] = 1;  // reset to 0 (line 7), then +1/D_t (line 20)
+      tokens_[i] = static_cast<uint64_t>(cfg_.token_increment);  // reset to 0 (line 7), then +1/D_t (line 20)
       gen_[i] = 0;
       epoch_[i] = 0;
       full_[i] = 0;
     } else if (valid_[i]) {
       const bool done = epoch_[i] == static_cast<uint32_t>(cfg_.src_epoch);
-      const bool unthrottle = unthrottle_rule(i);
+      const bool unthrottle = !throttled_now && unthrottle_rule(i);
       uint64_t tok = tokens_[i];
       if (pending_inject_ && pending_inject_entry_ == i) tok -= pending_inject_cost_;
-      tok += 1;
+      tok += static_cast<uint64_t>(cfg_.token_increment);
       tokens_[i] = std::min(tok, token_max_);
+      if (throttled_now) {  // keep_epoch_on_update: a new D_t, tokens reset (line 7)
+        dt_[i] = pending_throttle_dt_;
+        tokens_[i] = static_cast<uint64_t>(cfg_.token_increment);
+      }
       const bool full_now = pending_nic_full_ || pending_full_[i];
       if (unthrottle) {
         valid_[i] = 0;

@@ -42,6 +42,15 @@ class TokenThrottler {
     int num_query_ports = 1;  // RTL eligibility query ports (C++: any number of calls)  [ours]
     int num_gen_ports = 1;    // RTL generation report lanes                             [ours]
     int num_full_ports = 1;   // RTL per-destination queue-full lanes                     [ours]
+    // C++ only (the RTL restarts): a throttle of an already throttled destination (a new D_t)
+    // resets its tokens but keeps its source epoch running. Restarting it on every update lets
+    // no source unthrottle while its D_t changes more often than once per src_epoch.
+    bool keep_epoch_on_update = false;
+    // C++ only (the RTL has 1 and 1): tokens grow by token_increment per cycle and a packet
+    // costs S*D_t*cost_scale, a rate of token_increment/(cost_scale*D_t) flits/cycle; 99 and
+    // 100 give the shared-VC variant's 0.99/D_t (000 Sec. VI-B).
+    int token_increment = 1;
+    int cost_scale = 1;
   };
 
   // Cycle-level interface (mirrors the RTL ports).

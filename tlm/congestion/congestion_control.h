@@ -56,6 +56,11 @@ class CongestionControl {
   virtual void on_deliver(Nic&, Packet&, Cycle) {}
   // A control packet (ACK, NACK, ...) reached the NIC it was sent to.
   virtual void on_control(Nic&, Packet&, Cycle) {}
+  // Switch: `router` finished VC allocation in cycle `now`; its requests of
+  // this cycle are listed by Router::for_each_request (CBCM's contention degree).
+  virtual void on_vc_allocation(Router&, Cycle) {}
+  // on_vc_allocation is called only when this is true (a virtual call per busy router cycle).
+  virtual bool has_allocation_hook() const { return false; }
   // Switch hooks cost a virtual call per packet-hop; protocols without any skip them.
   virtual bool has_switch_hook() const { return false; }
   // on_switch_arrival and on_eject are called only when this is true.

@@ -146,6 +146,8 @@ void SpeculativeProtocol::on_control(Nic& nic, Packet& c, Cycle now) {
       break;
     }
     case PacketKind::Data:
+    case PacketKind::Throttle:  // CBCM's, never sent here
+    case PacketKind::Unthrottle:
       break;
   }
 }

@@ -53,6 +53,7 @@ void Network::build(const Config& cfg, std::unique_ptr<RoutingFunction> routing)
   cc_->attach(*this);
   cc_switch_hook_ = cc_->has_switch_hook();
   cc_arrival_hook_ = cc_->has_arrival_hook();
+  cc_allocation_hook_ = cc_->has_allocation_hook();
   cut_through_ = cfg.get_string("router.switching") == "vct";
 
   warmup_ = cfg.get_int("sim.warmup");

@@ -50,6 +50,7 @@ class Network : public sc_core::sc_module {
   CongestionControl& congestion() { return *cc_; }
   bool cc_switch_hook() const { return cc_switch_hook_; }
   bool cc_arrival_hook() const { return cc_arrival_hook_; }
+  bool cc_allocation_hook() const { return cc_allocation_hook_; }
   bool cut_through() const { return cut_through_; }
   uint64_t seed() const { return seed_; }
   Router& router(int r) { return *routers_[r]; }
@@ -124,6 +125,7 @@ class Network : public sc_core::sc_module {
   PacketPool pool_;
   bool cc_switch_hook_ = false;
   bool cc_arrival_hook_ = false;
+  bool cc_allocation_hook_ = false;
   bool cut_through_ = true;
   int vcs_per_class_ = 1;
   int max_vct_packet_ = 0;  // largest packet every buffer holds whole

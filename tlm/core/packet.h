@@ -12,8 +12,8 @@ namespace ccsim {
 
 // Data packets carry messages; the others are 1-flit control packets of the
 // congestion-control protocols (consumed by the NIC or switch they reach).
-enum class PacketKind : uint8_t { Data, Ack, Nack, Reservation, Grant };
-constexpr int kPacketKinds = 5;
+enum class PacketKind : uint8_t { Data, Ack, Nack, Reservation, Grant, Throttle, Unthrottle };
+constexpr int kPacketKinds = 7;
 inline const char* to_string(PacketKind k) {
   switch (k) {
     case PacketKind::Data: return "data";
@@ -21,6 +21,8 @@ inline const char* to_string(PacketKind k) {
     case PacketKind::Nack: return "nack";
     case PacketKind::Reservation: return "reservation";
     case PacketKind::Grant: return "grant";
+    case PacketKind::Throttle: return "throttle";
+    case PacketKind::Unthrottle: return "unthrottle";
   }
   return "?";
 }
@@ -47,6 +49,9 @@ struct Packet {
   uint8_t hops = 0;              // router-to-router channels taken
   bool decided = false;          // adaptive decision taken
   bool misrouted = false;        // took a non-minimal path
+  // Set by congestion control (CBCM's throttled packets): adaptive routing
+  // functions must route it minimally. Kept across resends.
+  bool minimal_only = false;
   // Cycles its head has waited in switch queues beyond the pipeline (the
   // fabric timeout of speculative packets); kept only when a protocol has one.
   int32_t queued = 0;

@@ -107,6 +107,7 @@ void Router::step(Cycle now) {
   receive(now);
   if (buffered_flits_ > 0) {
     allocate_vcs(now);
+    if (net_->cc_allocation_hook()) net_->congestion().on_vc_allocation(*this, now);
     traverse_switch(now);
     send_links(now);
   }

@@ -73,6 +73,12 @@ class Router : public sc_core::sc_module, public Component, public RouterContext
   int input_depth(int port) const { return in_[port].depth; }
   int buffered_flits() const { return buffered_flits_; }
   template <typename F> void for_each_packet(F&& f) const;  // every packet held, once
+  // VC-allocation requests of cycle `now`, for congestion control: for the
+  // front packet of every input VC (every VOQ queue) that is routed and past
+  // its pipeline delay, f(in_port, vc, out_port, packet, has_vc) -- has_vc
+  // false while it waits for an output VC, true while it holds one and has a
+  // flit to move. Called in increasing input-port order.
+  template <typename F> void for_each_request(Cycle now, F&& f) const;
   // The first input port holding a packet that cannot move; -1 if none.
   int blocked_input(int& vc, int& out_port) const;
 
@@ -187,6 +193,24 @@ void Router::for_each_packet(F&& f) const {
   for (auto& op : out_)
     for (auto& vc : op.vcs)
       for (size_t i = 0; i < vc.q.size(); ++i) f(vc.q[i].pkt, vc.q[i].arrived - vc.q[i].sent);
+}
+
+template <typename F>
+void Router::for_each_request(Cycle now, F&& f) const {
+  for (int p = 0; p < radix_; ++p) {
+    const InputPort& ip = in_[p];
+    for (uint32_t m = ip.busy; m; m &= m - 1) {
+      const int v = __builtin_ctz(m);
+      const InputVc& vc = ip.vcs[v];
+      for (uint64_t qm = vc.nonempty; qm; qm &= qm - 1) {
+        const InPacket& e = vc.queues[__builtin_ctzll(qm)].front();
+        if (e.ready > now || e.out_port < 0) continue;
+        const bool has_vc = e.out_vc >= 0;
+        if (has_vc && e.arrived <= e.sent) continue;
+        f(p, v, static_cast<int>(e.out_port), *e.pkt, has_vc);
+      }
+    }
+  }
 }
 
 }  // namespace ccsim

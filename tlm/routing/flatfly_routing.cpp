@@ -4,7 +4,7 @@ namespace ccsim {
 
 int FlatflyRouting::valiant_intermediate(RouterContext& ctx, int router, const Packet& p) const {
   const int dr = dst_router(p);
-  if (dr == router) return -1;
+  if (dr == router || p.minimal_only) return -1;
   const int i = static_cast<int>(ctx.rng().below(static_cast<uint32_t>(fb_.num_routers())));
   return i == router || i == dr ? -1 : i;
 }

@@ -28,7 +28,8 @@ class FlatflyRouting : public RoutingFunction {
   }
   // A Valiant intermediate for a packet at its source `router`, uniform over
   // all routers (specs A.4.2, A.4.3); -1 when the Valiant path is the minimal
-  // one: destination on this router, or the draw hit the source or destination.
+  // one: destination on this router, the packet must go minimally
+  // (Packet::minimal_only), or the draw hit the source or destination.
   int valiant_intermediate(RouterContext& ctx, int router, const Packet& p) const;
   // Router-to-router hops of the Valiant path router -> intermediate -> destination.
   int valiant_hops(int router, int intermediate, const Packet& p) const {

@@ -1,0 +1,298 @@
+#include "congestion/cbcm.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/network.h"
+#include "core/nic.h"
+#include "core/router.h"
+
+namespace ccsim {
+
+CbcmParams CbcmParams::from_config(const Config& c) {
+  CbcmParams p;
+  const std::string& variant = c.get_string("congestion.cbcm_variant");
+  p.variant = variant == "shared" ? Variant::Shared : variant == "ideal" ? Variant::Ideal : Variant::Dedicated;
+  p.throttle = c.get_bool("congestion.cbcm_throttle");
+  p.shared_rate = c.get_float("congestion.cbcm_shared_rate");
+  p.table_entries = static_cast<int>(c.get_int("congestion.cbcm_table_entries"));
+  p.src_epoch = c.get_int("congestion.cbcm_src_epoch");
+  p.update_restarts_epoch = c.get_string("congestion.cbcm_epoch_restart") == "every_throttle";
+  p.contention.weighted = c.get_string("congestion.cbcm_degree") == "weighted";
+  p.contention.va_only = c.get_string("congestion.cbcm_requests") == "va_only";
+  p.contention.ignored_classes = 1u << Cbcm::kControlClass;
+  if (!c.get_bool("congestion.cbcm_count_hotspot_class")) p.contention.ignored_classes |= 1u << Cbcm::kHotspotClass;
+  p.contention.num_samples = static_cast<int>(c.get_int("congestion.cbcm_samples"));
+  p.contention.bound_sample_interval = static_cast<int>(c.get_int("congestion.cbcm_bound_interval"));
+  p.contention.num_bound_samples = static_cast<int>(c.get_int("congestion.cbcm_bound_samples"));
+  p.detector.epoch = c.get_int("congestion.cbcm_dest_epoch");
+  p.detector.min_dt = static_cast<int>(c.get_int("congestion.cbcm_min_dt"));
+  p.detector.epsilon = c.get_float("congestion.cbcm_epsilon");
+  p.detector.exit_on_unmarked = c.get_string("congestion.cbcm_hotspot_exit") == "unmarked_epoch";
+  p.vcs_per_class = static_cast<int>(c.get_int("router.vcs"));
+  p.cut_through = c.get_string("router.switching") == "vct";
+  p.window_start = c.get_int("sim.warmup");
+  p.window_cycles = c.get_int("sim.measure");
+  p.true_hotspot_load = c.get_float("congestion.cbcm_true_hotspot_load");
+
+  // Throttled packets must go minimally; the flattened-butterfly algorithms
+  // honour Packet::minimal_only, and minimal algorithms route so anyway.
+  const std::string& routing = c.get_string("routing.algorithm");
+  if (c.get_string("topology.kind") != "flatfly" && routing != "min" && routing != "dor")
+    throw ConfigError("routing.algorithm", fmt::format("must be min or dor with protocol \"cbcm\" on a {} (only the "
+                                                       "flattened-butterfly algorithms route throttled packets "
+                                                       "minimally), got \"{}\"",
+                                                       c.get_string("topology.kind"), routing));
+  if (p.detector.epsilon <= 0)
+    throw ConfigError("congestion.cbcm_epsilon", "must be above 0 (the control packets' share of bandwidth)");
+  if (p.variant == Variant::Ideal) {
+    const std::string& name = c.get_string("congestion.cbcm_ideal_class");
+    std::string known;
+    const size_t n = c.classes.empty() ? 1 : c.classes.size();
+    for (size_t i = 0; i < n; ++i) {
+      const std::string& ci = (c.classes.empty() ? c : c.classes[i]).get_string("traffic.name");
+      if (ci == name) p.ideal_class = static_cast<int>(i);
+      known += (known.empty() ? "" : ", ") + ci;
+    }
+    if (p.ideal_class < 0)
+      throw ConfigError("congestion.cbcm_ideal_class",
+                        fmt::format("no traffic class named \"{}\" (classes: {})", name, known));
+  }
+  return p;
+}
+
+std::vector<VcClass> Cbcm::vc_classes() const {
+  switch (p_.variant) {
+    case CbcmParams::Variant::Dedicated:
+      return {{"data", 1}, {"control", 2}, {"hotspot", 0}};
+    case CbcmParams::Variant::Shared:
+      return {{"data", 0}, {"control", 2}};
+    case CbcmParams::Variant::Ideal:
+      return {{"data", 0}, {"hotspot", 0}};  // equal priority (spec A.7.2)
+  }
+  return {};
+}
+
+void Cbcm::attach(Network& net) {
+  CongestionControl::attach(net);
+  const int n = net.num_nodes();
+  if (detecting()) contention_.build(net, p_.contention);
+  for (int r = 0; r < net.num_routers() && p_.contention.weighted; ++r)
+    if (ContentionMonitor::weight_steps(net.topology().radix(r)) < 1)
+      throw ConfigError("congestion.cbcm_degree", "weighted needs routers of radix <= 255");
+  detectors_.assign(n, HotspotDetector(n, p_.detector));
+  blocks::TokenThrottler::Config tc;
+  tc.num_entries = p_.table_entries;
+  tc.dest_width = 32;  // wide enough for any network: the RTL sizes are not modelled here
+  tc.dt_width = 24;
+  tc.size_width = 16;
+  tc.token_width = 48;
+  tc.src_epoch = static_cast<int>(p_.src_epoch);
+  tc.keep_epoch_on_update = !p_.update_restarts_epoch;
+  if (p_.variant == CbcmParams::Variant::Shared) {
+    tc.token_increment = static_cast<int>(std::lround(p_.shared_rate * 1000));
+    tc.cost_scale = 1000;
+  }
+  sources_.assign(n, Source{blocks::TokenThrottler(tc), 0, -1, {}});
+  timers_.assign(n, NodeTimer{});
+  for (int i = 0; i < n; ++i) {
+    timers_[i].cc = this;
+    timers_[i].node = i;
+  }
+  words_ = (n + 63) / 64;
+  flow_seen_.assign(static_cast<size_t>(n) * words_, 0);
+  offered_.assign(n, 0);
+  throttled_cycles_.assign(n, 0);
+}
+
+void Cbcm::wake(int node, Cycle at) { net_->scheduler().wake(&timers_[node], at); }
+
+Cycle Cbcm::window_overlap(Cycle from, Cycle to) const {
+  const Cycle end = p_.window_start + p_.window_cycles;
+  return std::max<Cycle>(0, std::min(to, end) - std::max(from, p_.window_start));
+}
+
+void Cbcm::throttled_from(Source& s, int dst, Cycle at) {
+  for (auto& e : s.since)
+    if (e.first == dst) return;  // a new D_t: still throttled
+  s.since.push_back({dst, at});
+}
+
+void Cbcm::unthrottled_from(Source& s, int dst, Cycle at) {
+  for (size_t i = 0; i < s.since.size(); ++i)
+    if (s.since[i].first == dst) {
+      throttled_cycles_[dst] += window_overlap(s.since[i].second, at);
+      s.since[i] = s.since.back();
+      s.since.pop_back();
+      return;
+    }
+}
+
+void Cbcm::advance(int node, Cycle now) {
+  Source& s = sources_[node];
+  while (s.cycle < now) {
+    if (s.throttler.num_throttled() == 0 && s.throttled_now < 0) {
+      s.throttler.tick();  // nothing throttled: the idle cycles change nothing
+      s.cycle = now;
+      return;
+    }
+    const int n = s.throttler.tick();
+    if (s.throttled_now >= 0 && s.throttler.is_throttled(static_cast<uint32_t>(s.throttled_now)))
+      throttled_from(s, s.throttled_now, s.cycle);
+    s.throttled_now = -1;
+    for (int k = 0; k < n; ++k) {
+      const int dst = static_cast<int>(s.throttler.unthrottled(k));
+      unthrottled_from(s, dst, s.cycle);
+      Packet* u = net_->new_control(PacketKind::Unthrottle, node, dst, kControlClass, no_ref_, now);
+      net_->nic(node).send_control(u, now);
+      ++unthrottles_;
+    }
+    ++s.cycle;
+  }
+}
+
+void Cbcm::on_timer(int node, Cycle now) {
+  advance(node, now);
+  if (sources_[node].throttler.num_throttled() > 0) wake(node, now + 1);
+  dispatch(node, now);
+}
+
+void Cbcm::dispatch(int node, Cycle now) {
+  HotspotDetector& d = detectors_[node];
+  const int dt = d.poll(now, batch_);
+  for (int src : batch_) {
+    Packet* t = net_->new_control(PacketKind::Throttle, node, src, kControlClass, no_ref_, now);
+    t->cc_value = dt;
+    net_->nic(node).send_control(t, now);
+  }
+  throttles_ += static_cast<int64_t>(batch_.size());
+  max_dt_ = std::max(max_dt_, dt);
+  const Cycle next = d.next_event();
+  if (next > now) wake(node, next);
+}
+
+void Cbcm::on_create(Packet& p) {
+  if (p.measured) {
+    flow_seen_[static_cast<size_t>(p.src) * words_ + (p.dst >> 6)] |= uint64_t{1} << (p.dst & 63);
+    offered_[p.dst] += p.size;
+  }
+  if (!detecting()) {
+    if (p.traffic_class == p_.ideal_class) {
+      p.vc_class = static_cast<uint8_t>(hotspot_class());
+      p.minimal_only = true;
+    }
+    return;
+  }
+  advance(p.src, p.created);
+  sources_[p.src].throttler.generated(static_cast<uint32_t>(p.dst), static_cast<uint32_t>(p.size));
+}
+
+bool Cbcm::may_inject(Nic& nic, Packet& p, Cycle now) {
+  if (p.kind != PacketKind::Data || !detecting()) return true;
+  advance(nic.id(), now);
+  Source& s = sources_[nic.id()];
+  const uint32_t dst = static_cast<uint32_t>(p.dst);
+  // A THROTTLE taken this cycle counts already (Algorithm 1 resets first).
+  const bool throttled = s.throttler.is_throttled(dst) || s.throttled_now == p.dst;
+  p.minimal_only = throttled;
+  p.vc_class = throttled && p_.variant == CbcmParams::Variant::Dedicated ? kHotspotClass : kDataClass;
+  p.cc_flags = throttled ? p.cc_flags | kThrottled : p.cc_flags & ~kThrottled;
+  if (!throttled) return true;
+  // A throttled packet waiting for room on the hotspot class would hold up
+  // the NIC's other destinations (the NIC waits for the credits of the
+  // packet it picked): skip its destination instead, as when out of tokens.
+  if (p.vc_class == kHotspotClass && !can_start(nic, kHotspotClass, p)) return false;
+  return !p_.throttle || s.throttler.can_inject(dst, static_cast<uint32_t>(p.size));
+}
+
+bool Cbcm::can_start(const Nic& nic, int cls, const Packet& p) const {
+  const int need = p_.cut_through ? p.size : 1;
+  for (int v = cls * p_.vcs_per_class; v < (cls + 1) * p_.vcs_per_class; ++v)
+    if (nic.credits(v) >= need) return true;
+  return false;
+}
+
+void Cbcm::on_inject(Nic& nic, Packet& p, Cycle) {
+  if (p.kind != PacketKind::Data || !(p.cc_flags & kThrottled)) return;
+  ++throttled_injections_;
+  if (p_.throttle && !sources_[nic.id()].throttler.inject(static_cast<uint32_t>(p.dst), static_cast<uint32_t>(p.size)))
+    throw SimError(fmt::format("node {} injected packet {} without the tokens for it", nic.id(), p.id));
+}
+
+void Cbcm::on_switch_forward(Router& r, Packet& p, int, int, int out_port, Cycle now) {
+  if (p.kind == PacketKind::Data && contention_.congested(r.id(), out_port, now)) p.cc_flags |= kMarked;
+}
+
+void Cbcm::on_deliver(Nic& nic, Packet& p, Cycle now) {
+  if (!detecting()) return;
+  const bool marked = p.cc_flags & kMarked;
+  ++delivered_;
+  marked_ += marked;
+  detectors_[nic.id()].on_data(p.src, marked, now);
+  dispatch(nic.id(), now);
+}
+
+void Cbcm::on_control(Nic& nic, Packet& c, Cycle now) {
+  const int node = nic.id();
+  if (c.kind == PacketKind::Unthrottle) {
+    detectors_[node].on_unthrottle(c.src, now);
+    dispatch(node, now);
+    return;
+  }
+  if (c.kind != PacketKind::Throttle) throw SimError(fmt::format("cbcm: unexpected {} packet", to_string(c.kind)));
+  advance(node, now);
+  Source& s = sources_[node];
+  // The ejection channel delivers one flit per cycle: one THROTTLE at most.
+  if (!s.throttler.throttle(static_cast<uint32_t>(c.src), static_cast<uint32_t>(c.cc_value)))
+    throw SimError(fmt::format("node {} got two THROTTLE packets in cycle {}", node, now));
+  s.throttled_now = c.src;
+  wake(node, now + 1);
+}
+
+int Cbcm::throttling_degree(int src, int dst, Cycle now) {
+  advance(src, now);
+  return static_cast<int>(sources_[src].throttler.throttling_degree(static_cast<uint32_t>(dst)));
+}
+
+nlohmann::json Cbcm::stats() const {
+  // Incorrect detection (spec A.11-#29): cycles of the window a source was
+  // throttled towards a destination that is not a true hotspot (one offered
+  // more than true_hotspot_load flits/cycle in the window), over all flows
+  // that sent in the window.
+  std::vector<int64_t> throttled = throttled_cycles_;
+  const Cycle end = p_.window_start + p_.window_cycles;
+  for (auto& s : sources_)
+    for (auto& e : s.since) throttled[e.first] += window_overlap(e.second, end);
+  int64_t flows = 0, wrong = 0, hotspots = 0;
+  for (uint64_t w : flow_seen_) flows += __builtin_popcountll(w);
+  for (size_t d = 0; d < throttled.size(); ++d) {
+    const bool hot = static_cast<double>(offered_[d]) > p_.true_hotspot_load * static_cast<double>(p_.window_cycles);
+    hotspots += hot;
+    if (!hot) wrong += throttled[d];
+  }
+  int64_t overflows = 0, hotspots_detected = 0, hotspot_exits = 0;
+  for (auto& s : sources_) overflows += static_cast<int64_t>(s.throttler.overflows());
+  for (auto& d : detectors_) {
+    hotspots_detected += d.detections();
+    hotspot_exits += d.exits();
+  }
+  const char* variant = p_.variant == CbcmParams::Variant::Dedicated ? "dedicated"
+                        : p_.variant == CbcmParams::Variant::Shared  ? "shared"
+                                                                     : "ideal";
+  return {{"variant", variant},
+          {"throttle_packets", throttles_},
+          {"unthrottle_packets", unthrottles_},
+          {"marked_fraction", static_cast<double>(marked_) / std::max<int64_t>(1, delivered_)},
+          {"hotspots_detected", hotspots_detected},
+          {"hotspot_exits_unmarked", hotspot_exits},
+          {"max_throttling_degree", max_dt_},
+          {"throttled_injections", throttled_injections_},
+          {"true_hotspots", hotspots},
+          {"wrongly_throttled_fraction",
+           static_cast<double>(wrong) / (static_cast<double>(std::max<int64_t>(1, flows)) * p_.window_cycles)},
+          {"throttle_table_overflows", overflows}};
+}
+
+}  // namespace ccsim
