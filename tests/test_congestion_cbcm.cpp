@@ -4,6 +4,8 @@
 // 1/N of the hotspot, network congestion alone is left to adaptive routing.
 #include <gtest/gtest.h>
 
+#include <string>
+
 #include "blocks/token_throttler.h"
 #include "congestion/cbcm.h"
 #include "congestion/hotspot_detector.h"
@@ -16,7 +18,7 @@ namespace {
 
 // 000's FB16 (4 routers of 4 nodes) with its router (VOQ, 2x speedup) but
 // 10-cycle channels and 64-flit buffers, so that runs are short.
-const char* kFb16 = R"(
+const std::string kFb16Network = R"(
 [topology]
 kind = "flatfly"
 k = 4
@@ -31,28 +33,13 @@ buffer_depth = 64
 algorithm = "ugal_l"
 [congestion]
 protocol = "cbcm"
-[sim]
-warmup = 3000
-measure = 10000
 )";
+const std::string kFb16String = kFb16Network + "[sim]\nwarmup = 3000\nmeasure = 10000\n";
+const char* kFb16 = kFb16String.c_str();
 
 // 000 Fig. 2: nodes 0, 5, 8 and 12 send to node 4 at full rate, the other
 // nodes uniform random traffic among themselves.
-const char* kFb16Hotspot = R"(
-[topology]
-kind = "flatfly"
-k = 4
-n = 1
-c = 4
-[router]
-vcs = 4
-speedup = 2
-voq = true
-buffer_depth = 64
-[routing]
-algorithm = "ugal_l"
-[congestion]
-protocol = "cbcm"
+const std::string kFb16HotspotString = kFb16Network + R"(
 [traffic]
 load = 0.2
 [sim]
@@ -70,6 +57,7 @@ hotspot_sources = 0
 hotspot_dest_list = "4"
 load = 1.0
 )";
+const char* kFb16Hotspot = kFb16HotspotString.c_str();
 
 const std::vector<int> kSenders = {0, 5, 8, 12};
 

@@ -1,7 +1,6 @@
 #include "congestion/lhrp.h"
 
 #include <algorithm>
-#include <cmath>
 
 #include "core/network.h"
 #include "core/router.h"
@@ -37,7 +36,7 @@ bool Lhrp::on_switch_arrival(Router& r, Packet& p, int, Cycle now) {
   const int e = t.node_port(p.dst);
   blocks::LastHopScheduler& s = switches_.at(r.id(), now);
   if (p.kind == PacketKind::Reservation) {  // consumed here: the grant goes back at once
-    const auto booked = static_cast<uint32_t>(std::ceil(static_cast<double>(p.cc_value) * (1.0 + srp_overhead_)));
+    const uint32_t booked = booked_cycles(p, srp_overhead_);
     Packet* gnt = net_->new_control(PacketKind::Grant, net_->switch_nic(r.id()).id(), p.src, kGrantClass, p, now);
     gnt->cc_value = static_cast<Cycle>(s.reserve(e, booked, static_cast<uint64_t>(now)));
     send_from_switch(r, gnt, now);

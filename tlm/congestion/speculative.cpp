@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include "core/network.h"
 
 namespace ccsim {
@@ -63,6 +65,10 @@ void SpeculativeProtocol::reserve(Nic& nic, const Packet& p, Message& m, Cycle n
   nic.send_control(res, now);
   m.reserved = true;
   ++reservations_;
+}
+
+uint32_t SpeculativeProtocol::booked_cycles(const Packet& res, double overhead) {
+  return static_cast<uint32_t>(std::ceil(static_cast<double>(res.cc_value) * (1.0 + overhead)));
 }
 
 void SpeculativeProtocol::send_from_switch(Router& r, Packet* c, Cycle now) {

@@ -58,6 +58,8 @@ class SpeculativeProtocol : public CongestionControl {
   // time). kTimedDrop: the dropping switch put a retransmission time in cc_value.
   static constexpr uint32_t kResend = 1, kTimedDrop = 2;
 
+  // Ejection cycles a reservation books: its flits * (1 + overhead), rounded up.
+  static uint32_t booked_cycles(const Packet& reservation, double overhead);
   // Switch `r` answers with a control packet (NACK, grant) from its NIC port.
   void send_from_switch(Router& r, Packet* c, Cycle now);
 

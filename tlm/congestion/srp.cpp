@@ -1,7 +1,5 @@
 #include "congestion/srp.h"
 
-#include <cmath>
-
 #include "core/network.h"
 
 namespace ccsim {
@@ -26,7 +24,7 @@ void Srp::attach(Network& net) {
 }
 
 Cycle Srp::grant_time(Nic& nic, const Packet& res, Cycle now) {
-  const auto booked = static_cast<uint32_t>(std::ceil(static_cast<double>(res.cc_value) * (1.0 + p_.overhead)));
+  const uint32_t booked = booked_cycles(res, p_.overhead);
   return static_cast<Cycle>(endpoints_.at(nic.id(), now).reserve(0, booked, static_cast<uint64_t>(now)));
 }
 
