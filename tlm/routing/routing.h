@@ -6,9 +6,11 @@
 // dependency graph acyclic.
 #pragma once
 #include <cstdint>
+#include <vector>
 
 #include "core/packet.h"
 #include "core/rng.h"
+#include "hw/selection.h"
 
 namespace ccsim {
 
@@ -86,6 +88,8 @@ class RoutingFunction {
   // The tail of `p`, announced by on_head_at_front, left the input buffer
   // (or the packet was dropped there).
   virtual void on_tail_left(RouterContext& ctx, int in_port, const Packet& p) {}
+  // The hardware blocks (tlm/hw/) this algorithm runs, for the results ("hardware").
+  virtual std::vector<hw::Block> hardware_blocks() const { return {}; }
 };
 
 }  // namespace ccsim
