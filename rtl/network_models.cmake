@@ -7,9 +7,11 @@ set(CCSIM_NET_MODELS
   "net_cdu_fb16|contention_degree_unit|Radix=7,NumInputs=7,NumSamples=100,BoundSampleInterval=10,NumBoundSamples=10,MetricThreshold=1"
   "net_cdu_fb512|contention_degree_unit|Radix=22,NumInputs=22,NumSamples=100,BoundSampleInterval=10,NumBoundSamples=10,MetricThreshold=1"
   # CBCM token throttler with the network's widths (any network size), 16 entries, 10,000-cycle
-  # source epoch; up to 8 packets generated per cycle (a message's packets).
-  "net_tt_cbcm|token_throttler|NumEntries=16,DestWidth=32,DtWidth=24,SizeWidth=16,TokenWidth=48,SrcEpoch=10000,NumQueryPorts=1,NumGenPorts=8,NumFullPorts=1"
-  # The same with a 2,000-cycle source epoch (the RTL-in-the-loop test: sources unthrottle).
+  # source epoch kept on a D_t update (CBCM's default cbcm_epoch_restart = "first_throttle");
+  # up to 8 packets generated per cycle (a message's packets).
+  "net_tt_cbcm|token_throttler|NumEntries=16,DestWidth=32,DtWidth=24,SizeWidth=16,TokenWidth=48,SrcEpoch=10000,NumQueryPorts=1,NumGenPorts=8,NumFullPorts=1,KeepEpochOnUpdate=1"
+  # 2,000-cycle source epoch restarted by every THROTTLE (the RTL-in-the-loop test: sources
+  # unthrottle within a short run; cbcm_epoch_restart = "every_throttle").
   "net_tt_cbcm_e2000|token_throttler|NumEntries=16,DestWidth=32,DtWidth=24,SizeWidth=16,TokenWidth=48,SrcEpoch=2000,NumQueryPorts=1,NumGenPorts=8,NumFullPorts=1"
   # Contention counters. The 72-node test dragonfly (p=2, a=4, h=2) with th = 3: Base, and ECtN
   # (combined th = 5); the 1056-node dragonfly (p=4, a=8, h=4) with th = 6: Base, and ECtN.

@@ -14,22 +14,8 @@ using namespace ccsim;
 namespace {
 
 // 000's FB16 (4 routers of 4 nodes) with a 4-to-1 hotspot over UR (as test_congestion_cbcm),
-// shortened; the RTL token throttler restarts the source epoch on every THROTTLE.
-const char* kCbcmFb16 = R"(
-[topology]
-kind = "flatfly"
-k = 4
-n = 1
-c = 4
-[router]
-vcs = 4
-speedup = 2
-voq = true
-buffer_depth = 64
-[routing]
-algorithm = "ugal_l"
-[congestion]
-protocol = "cbcm"
+// shortened, with a 2,000-cycle source epoch restarted by every THROTTLE (sources unthrottle).
+const std::string kCbcmFb16String = std::string(test::kCbcmFb16Network) + R"(
 cbcm_epoch_restart = "every_throttle"
 cbcm_dest_epoch = 500
 cbcm_src_epoch = 2000
@@ -50,6 +36,7 @@ hotspot_sources = 0
 hotspot_dest_list = "4"
 load = 1.0
 )";
+const char* kCbcmFb16 = kCbcmFb16String.c_str();
 
 // The 72-node test dragonfly under ADV+1 with contention-counter routing (thresholds as in
 // test_contention_routing).
@@ -119,8 +106,11 @@ TEST(RtlInLoop, CbcmContentionDegreeAndTokenThrottler) {
 }
 
 TEST(RtlInLoop, AllCbcmBlocksAtOnce) {
-  const auto ref = test::run({}, kCbcmFb16);
-  const auto rtl = test::run({"hardware.all=rtl"}, kCbcmFb16);
+  // CBCM's default epochs: a new D_t keeps the source epoch (RTL KeepEpochOnUpdate = 1).
+  const std::vector<std::string> defaults = {"congestion.cbcm_epoch_restart=first_throttle",
+                                             "congestion.cbcm_src_epoch=10000"};
+  const auto ref = test::run(defaults, kCbcmFb16);
+  const auto rtl = test::run(with(defaults, {"hardware.all=rtl"}), kCbcmFb16);
   EXPECT_EQ(rtl["hardware"]["contention_degree"], "rtl");
   EXPECT_EQ(rtl["hardware"]["token_throttler"], "rtl");
   EXPECT_EQ(comparable(ref), comparable(rtl));

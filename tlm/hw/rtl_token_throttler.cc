@@ -17,8 +17,9 @@ using Cfg = blocks::TokenThrottler::Config;
 
 // Everything but the lane counts, which are the verilated model's own.
 std::string render(const Cfg& c) {
-  return fmt::format("NumEntries={},DestWidth={},DtWidth={},SizeWidth={},TokenWidth={},SrcEpoch={}", c.num_entries,
-                     c.dest_width, c.dt_width, c.size_width, c.token_width, c.src_epoch);
+  return fmt::format("NumEntries={},DestWidth={},DtWidth={},SizeWidth={},TokenWidth={},SrcEpoch={},KeepEpochOnUpdate={}",
+                     c.num_entries, c.dest_width, c.dt_width, c.size_width, c.token_width, c.src_epoch,
+                     c.keep_epoch_on_update ? 1 : 0);
 }
 
 template <class M>
@@ -147,10 +148,10 @@ class RtlTokenThrottler final : public hw::TokenThrottler {
 
 std::unique_ptr<hw::TokenThrottler> rtl_token_throttler(const Cfg& c, const Selection& s,
                                                         const std::string& instance) {
-  if (c.keep_epoch_on_update || c.token_increment != 1 || c.cost_scale != 1)
+  if (c.token_increment != 1 || c.cost_scale != 1)
     throw ConfigError("hardware.token_throttler",
-                      "rtl: the RTL restarts the source epoch on every THROTTLE and earns one token per cycle; "
-                      "use congestion.cbcm_epoch_restart = \"every_throttle\" and a cbcm_variant other than shared");
+                      "rtl: the RTL earns one token per cycle (not the shared variant's 0.99/D_t); use "
+                      "congestion.cbcm_variant = \"dedicated\" or \"ideal\"");
   const std::string wanted = render(c);
   std::string compiled;
 #define CCSIM_HW_TRY(V, NAME, PARAMS)                                                          \
