@@ -22,6 +22,7 @@ CbcmParams CbcmParams::from_config(const Config& c) {
   p.update_restarts_epoch = c.get_string("congestion.cbcm_epoch_restart") == "every_throttle";
   p.early = c.get_string("congestion.cbcm_detection") == "early";
   p.contention.per_destination = p.early;
+  p.router_epoch = c.get_int("congestion.cbcm_router_epoch");
   p.contention.weighted = c.get_string("congestion.cbcm_degree") == "weighted";
   p.contention.va_only = c.get_string("congestion.cbcm_requests") == "va_only";
   p.contention.ignored_classes = 1u << Cbcm::kControlClass;
@@ -119,7 +120,9 @@ void Cbcm::attach(Network& net) {
     }
     for (int r = 0; r < routers; ++r)
       if (router_node_[r] < 0) throw ConfigError("congestion.cbcm_detection", "early needs a node on every router");
-    router_detectors_.assign(static_cast<size_t>(routers) * n, HotspotDetector(n, p_.detector));
+    DetectorParams rp = p_.detector;
+    if (p_.router_epoch > 0) rp.epoch = p_.router_epoch;
+    router_detectors_.assign(static_cast<size_t>(routers) * n, HotspotDetector(n, rp));
     router_pending_.assign(routers, {});
     router_timers_.assign(routers, RouterTimer{});
     for (int r = 0; r < routers; ++r) {

@@ -44,6 +44,7 @@ struct CbcmParams {
   Cycle src_epoch = 10000;
   bool update_restarts_epoch = false;  // a THROTTLE with a new D_t restarts the source epoch
   bool early = false;                  // also detect at intermediate routers (000 VI-A)
+  Cycle router_epoch = 0;              // their observation epoch; 0: the destination's
   ContentionParams contention;
   DetectorParams detector;
   int vcs_per_class = 1;
