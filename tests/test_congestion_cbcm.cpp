@@ -1,7 +1,8 @@
 // CBCM (000 section IV): the destination's hotspot detector, and on 000's
 // 16-node flattened butterfly the per-case behaviour of spec A.5.9 -- a
 // permutation is never throttled, a many-to-one hotspot's senders each get
-// 1/N of the hotspot, network congestion alone is left to adaptive routing.
+// 1/N of the hotspot, network congestion alone is left to adaptive routing --
+// and early detection at intermediate routers (000 VI-A).
 #include <gtest/gtest.h>
 
 #include <string>
@@ -43,6 +44,15 @@ load = 1.0
 const char* kFb16Hotspot = kFb16HotspotString.c_str();
 
 const std::vector<int> kSenders = {0, 5, 8, 12};
+
+// A hotspot on node 4 (router R1) with the senders `list` (which must include
+// 4) and UR among the other nodes at 20%: 000 Fig. 1c is 0,1,2,3,4 (all on R0).
+std::string fb16_hotspot(const std::string& list) {
+  std::string s = kFb16HotspotString;
+  const std::string from = "list:0,4,5,8,12";
+  s.replace(s.find(from), from.size(), "list:" + list);
+  return s;
+}
 
 DetectorParams detector_params(bool exit_on_unmarked = false) {
   DetectorParams p;
@@ -213,11 +223,65 @@ TEST(Cbcm, WeightedDegreeAlsoFindsTheHotspot) {
 }
 
 TEST(Cbcm, SameSeedGivesIdenticalResults) {
-  auto a = test::run({"sim.warmup=2000", "sim.measure=4000"}, kFb16Hotspot);
-  auto b = test::run({"sim.warmup=2000", "sim.measure=4000"}, kFb16Hotspot);
-  a.erase("perf");
-  b.erase("perf");
-  EXPECT_EQ(a.dump(), b.dump());
+  for (const char* detection : {"congestion.cbcm_detection=destination", "congestion.cbcm_detection=early"}) {
+    SCOPED_TRACE(detection);
+    auto a = test::run({"sim.warmup=2000", "sim.measure=4000", detection}, kFb16Hotspot);
+    auto b = test::run({"sim.warmup=2000", "sim.measure=4000", detection}, kFb16Hotspot);
+    a.erase("perf");
+    b.erase("perf");
+    EXPECT_EQ(a.dump(), b.dump());
+  }
+}
+
+TEST(Cbcm, EarlyDetectionThrottlesAtTheSendersRouterBeforeTheDestination) {
+  // 000 VI-A / Fig. 1c: nodes 0..3 share router R0. With early detection R0
+  // sees the four inputs contending for node 4 and throttles them itself,
+  // before node 4's own detector does; the shares end equal either way.
+  const std::string cfg = fb16_hotspot("0,1,2,3,4");
+  auto dest = test::run({}, cfg.c_str());
+  auto early = test::run({"congestion.cbcm_detection=early"}, cfg.c_str());
+  EXPECT_EQ(dest["congestion"]["router_throttle_packets"], 0);
+  const auto& c = early["congestion"];
+  EXPECT_GE(c["router_hotspots_detected"].get<int>(), 1);
+  EXPECT_GE(c["router_throttle_packets"].get<int>(), 4);
+  EXPECT_EQ(c["max_throttling_degree"], 4);
+  EXPECT_EQ(c["wrongly_throttled_fraction"], 0.0);
+  const int64_t router_first = c["first_router_throttle_cycle"].get<int64_t>();
+  EXPECT_GE(router_first, 0);
+  EXPECT_LT(router_first, dest["congestion"]["first_throttle_cycle"].get<int64_t>());
+  for (int n = 0; n < 4; ++n)
+    EXPECT_NEAR(early["classes"]["hotspot"]["node_accepted"][n].get<double>(), 0.25, 0.025) << n;  // A shorter epoch for the routers alone throttles sooner still.
+  auto faster = test::run({"congestion.cbcm_detection=early", "congestion.cbcm_router_epoch=500"}, cfg.c_str());
+  EXPECT_LT(faster["congestion"]["first_router_throttle_cycle"].get<int64_t>(), router_first - 1000);
+}
+
+TEST(Cbcm, TheDestinationsDegreeOverridesARoutersLowerOne) {
+  // Senders 0 and 1 on R0, 8 and 12 elsewhere, MIN: R0 sees two sources and
+  // throttles 0 and 1 with D_t = 2 first; node 4 counts four, and its D_t = 4
+  // must win, or nodes 0 and 1 would take half of the hotspot.
+  const std::string cfg = fb16_hotspot("0,1,4,8,12");
+  auto r = test::run({"congestion.cbcm_detection=early", "routing.algorithm=min"}, cfg.c_str());
+  EXPECT_EQ(r["congestion"]["router_throttle_packets"], 2);
+  EXPECT_LT(r["congestion"]["first_router_throttle_cycle"].get<int64_t>(),
+            r["congestion"]["first_throttle_cycle"].get<int64_t>());
+  EXPECT_EQ(r["congestion"]["max_throttling_degree"], 4);
+  for (int n : {0, 1, 8, 12})
+    EXPECT_NEAR(r["classes"]["hotspot"]["node_accepted"][n].get<double>(), 0.25, 0.025) << n;
+}
+
+TEST(Cbcm, EarlyDetectionLeavesNetworkCongestionAlone) {
+  // The per-destination metric tells the routers' contention apart: neither
+  // the permutation nor 000's non-permutation worst case (R_i to any node of
+  // R_i+1, a saturated channel) is taken for endpoint congestion.
+  for (const char* perm : {"traffic.permutation=true", "traffic.permutation=false"}) {
+    SCOPED_TRACE(perm);
+    auto r = test::run({"congestion.cbcm_detection=early", "traffic.pattern=worst_case", perm, "traffic.load=0.7"},
+                       kFb16);
+    EXPECT_GT(r["congestion"]["marked_fraction"].get<double>(), 0.2);
+    EXPECT_EQ(r["congestion"]["throttle_packets"], 0);
+    EXPECT_EQ(r["congestion"]["router_hotspots_detected"], 0);
+    EXPECT_GT(r["accepted_throughput"].get<double>(), 0.45);
+  }
 }
 
 TEST(Cbcm, BadParametersNameTheirKey) {
@@ -233,6 +297,9 @@ TEST(Cbcm, BadParametersNameTheirKey) {
   EXPECT_EQ(key_of({"congestion.cbcm_epsilon=2"}, kFb16), "congestion.cbcm_epsilon");
   EXPECT_EQ(key_of({"congestion.cbcm_variant=oracle"}, kFb16), "congestion.cbcm_variant");
   EXPECT_EQ(key_of({"congestion.cbcm_dest_epoch=0"}, kFb16), "congestion.cbcm_dest_epoch");
+  EXPECT_EQ(key_of({"congestion.cbcm_detection=router"}, kFb16), "congestion.cbcm_detection");
+  EXPECT_EQ(key_of({"congestion.cbcm_variant=ideal", "congestion.cbcm_detection=early"}, kFb16Hotspot),
+            "congestion.cbcm_detection");
   EXPECT_EQ(key_of({"congestion.cbcm_variant=ideal", "congestion.cbcm_ideal_class=hot"}, kFb16Hotspot),
             "congestion.cbcm_ideal_class");
   EXPECT_EQ(key_of({"congestion.protocol=cbcm", "routing.algorithm=ugal_l"}, test::kSmallDragonfly),

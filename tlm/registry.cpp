@@ -266,6 +266,11 @@ const std::vector<ProtocolEntry>& protocols() {
         string_param("congestion.cbcm_hotspot_exit", "unmarked_epoch", "when a hotspot stops being one: when its "
                      "list empties (000; under UR a false hotspot keeps hearing from new senders) or also after a "
                      "destination epoch with an unmarked packet (ours)", {"list_empty", "unmarked_epoch"}),
+        string_param("congestion.cbcm_detection", "destination", "where endpoint congestion is detected: at the "
+                     "destination (000 IV) or early, also at intermediate routers with a metric per destination node "
+                     "(000 VI-A; the routers' THROTTLEs raise D_t only)", {"destination", "early"}),
+        int_param("congestion.cbcm_router_epoch", 0, "early detection: the routers' observation epoch in cycles; 0 = "
+                  "cbcm_dest_epoch (ours)", 0, 1 << 30),
         int_param("congestion.cbcm_min_dt", 2, "least number of listed sources that makes a hotspot (ours: 000 "
                   "V-B never throttles with D_t = 1)", 1, 1 << 24),
         float_param("congestion.cbcm_epsilon", 0.05, "control bandwidth share: after D_t throttle packets none for "

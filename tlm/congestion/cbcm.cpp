@@ -20,6 +20,9 @@ CbcmParams CbcmParams::from_config(const Config& c) {
   p.table_entries = static_cast<int>(c.get_int("congestion.cbcm_table_entries"));
   p.src_epoch = c.get_int("congestion.cbcm_src_epoch");
   p.update_restarts_epoch = c.get_string("congestion.cbcm_epoch_restart") == "every_throttle";
+  p.early = c.get_string("congestion.cbcm_detection") == "early";
+  p.contention.per_destination = p.early;
+  p.router_epoch = c.get_int("congestion.cbcm_router_epoch");
   p.contention.weighted = c.get_string("congestion.cbcm_degree") == "weighted";
   p.contention.va_only = c.get_string("congestion.cbcm_requests") == "va_only";
   p.contention.ignored_classes = 1u << Cbcm::kControlClass;
@@ -47,6 +50,8 @@ CbcmParams CbcmParams::from_config(const Config& c) {
                                                        c.get_string("topology.kind"), routing));
   if (p.detector.epsilon <= 0)
     throw ConfigError("congestion.cbcm_epsilon", "must be above 0 (the control packets' share of bandwidth)");
+  if (p.early && p.variant == Variant::Ideal)
+    throw ConfigError("congestion.cbcm_detection", "must be destination with cbcm_variant = ideal (nothing is detected)");
   if (p.variant == Variant::Ideal) {
     const std::string& name = c.get_string("congestion.cbcm_ideal_class");
     std::string known;
@@ -108,6 +113,64 @@ void Cbcm::attach(Network& net) {
   flow_seen_.assign(static_cast<size_t>(n) * words_, 0);
   offered_.assign(n, 0);
   throttled_cycles_.assign(n, 0);
+  if (p_.early) {
+    const int routers = net.num_routers();
+    node_router_.resize(n);
+    router_node_.assign(routers, -1);
+    for (int i = n - 1; i >= 0; --i) {
+      node_router_[i] = net.topology().node_router(i);
+      router_node_[node_router_[i]] = i;  // the lowest-numbered node of the router
+    }
+    for (int r = 0; r < routers; ++r)
+      if (router_node_[r] < 0) throw ConfigError("congestion.cbcm_detection", "early needs a node on every router");
+    DetectorParams rp = p_.detector;
+    if (p_.router_epoch > 0) rp.epoch = p_.router_epoch;
+    router_detectors_.assign(static_cast<size_t>(routers) * n, HotspotDetector(n, rp));
+    router_pending_.assign(routers, {});
+    router_timers_.assign(routers, RouterTimer{});
+    for (int r = 0; r < routers; ++r) {
+      router_timers_[r].cc = this;
+      router_timers_[r].router = r;
+    }
+  }
+}
+
+void Cbcm::router_dispatch(int router, int dst, Cycle now) {
+  HotspotDetector& d = router_detector(router, dst);
+  const int dt = d.poll(now, batch_);
+  for (int src : batch_) {
+    // From the hotspot's point of view: src names the throttled destination.
+    Packet* t = net_->new_control(PacketKind::Throttle, dst, src, kControlClass, no_ref_, now);
+    t->cc_value = dt;
+    t->cc_flags = kFromRouter;
+    net_->nic(router_node_[router]).send_control(t, now);
+  }
+  router_throttles_ += static_cast<int64_t>(batch_.size());
+  if (!batch_.empty() && first_router_throttle_ < 0) first_router_throttle_ = now;
+  throttles_ += static_cast<int64_t>(batch_.size());
+  max_dt_ = std::max(max_dt_, dt);
+  const Cycle next = d.next_event();
+  if (next > now) {
+    auto& pending = router_pending_[router];
+    if (std::find(pending.begin(), pending.end(), dst) == pending.end()) pending.push_back(dst);
+    net_->scheduler().wake(&router_timers_[router], next);
+  }
+}
+
+void Cbcm::on_router_timer(int router, Cycle now) {
+  // Handle the destinations due now; keep those with later events.
+  std::vector<int> due;
+  due.swap(router_pending_[router]);
+  for (int dst : due) {
+    const Cycle next = router_detector(router, dst).next_event();
+    if (next >= 0 && next <= now)
+      router_dispatch(router, dst, now);
+    else if (next > now) {
+      auto& pending = router_pending_[router];
+      if (std::find(pending.begin(), pending.end(), dst) == pending.end()) pending.push_back(dst);
+      net_->scheduler().wake(&router_timers_[router], next);
+    }
+  }
 }
 
 void Cbcm::wake(int node, Cycle at) { net_->scheduler().wake(&timers_[node], at); }
@@ -171,6 +234,7 @@ void Cbcm::dispatch(int node, Cycle now) {
     net_->nic(node).send_control(t, now);
   }
   throttles_ += static_cast<int64_t>(batch_.size());
+  if (!batch_.empty() && first_throttle_ < 0) first_throttle_ = now;
   max_dt_ = std::max(max_dt_, dt);
   const Cycle next = d.next_event();
   if (next > now) wake(node, next);
@@ -226,6 +290,16 @@ void Cbcm::on_inject(Nic& nic, Packet& p, Cycle) {
 
 void Cbcm::on_switch_forward(Router& r, Packet& p, int, int, int out_port, Cycle now) {
   if (p.kind == PacketKind::Data && contention_.congested(r.id(), out_port, now)) p.cc_flags |= kMarked;
+  // Early detection: the router's detector for the packet's destination, at
+  // routers other than the destination's (there the destination detects).
+  if (!p_.early || node_router_[p.dst] == r.id()) return;
+  if (p.kind == PacketKind::Data)
+    router_detector(r.id(), p.dst).on_data(p.src, contention_.congested_towards(r.id(), p.dst, now), now);
+  else if (p.kind == PacketKind::Unthrottle)
+    router_detector(r.id(), p.dst).on_unthrottle(p.src, now);
+  else
+    return;
+  router_dispatch(r.id(), p.dst, now);
 }
 
 void Cbcm::on_deliver(Nic& nic, Packet& p, Cycle now) {
@@ -247,6 +321,13 @@ void Cbcm::on_control(Nic& nic, Packet& c, Cycle now) {
   if (c.kind != PacketKind::Throttle) throw SimError(fmt::format("cbcm: unexpected {} packet", to_string(c.kind)));
   advance(node, now);
   Source& s = sources_[node];
+  // A router's THROTTLE counts only if it raises D_t: the destination sees
+  // every sender, a router only those passing it.
+  if ((c.cc_flags & kFromRouter) &&
+      static_cast<int64_t>(s.throttler->throttling_degree(static_cast<uint32_t>(c.src))) >= c.cc_value) {
+    ++router_throttles_ignored_;
+    return;
+  }
   // The ejection channel delivers one flit per cycle: one THROTTLE at most.
   if (!s.throttler->throttle(static_cast<uint32_t>(c.src), static_cast<uint32_t>(c.cc_value)))
     throw SimError(fmt::format("node {} got two THROTTLE packets in cycle {}", node, now));
@@ -280,7 +361,8 @@ nlohmann::json Cbcm::stats() const {
     hotspots += hot;
     if (!hot) wrong += throttled[d];
   }
-  int64_t overflows = 0, hotspots_detected = 0, hotspot_exits = 0;
+  int64_t overflows = 0, hotspots_detected = 0, hotspot_exits = 0, router_hotspots = 0;
+  for (auto& d : router_detectors_) router_hotspots += d.detections();
   for (auto& s : sources_) overflows += static_cast<int64_t>(s.throttler->overflows());
   for (auto& d : detectors_) {
     hotspots_detected += d.detections();
@@ -300,7 +382,13 @@ nlohmann::json Cbcm::stats() const {
           {"true_hotspots", hotspots},
           {"wrongly_throttled_fraction",
            static_cast<double>(wrong) / (static_cast<double>(std::max<int64_t>(1, flows)) * p_.window_cycles)},
-          {"throttle_table_overflows", overflows}};
+          {"throttle_table_overflows", overflows},
+          {"detection", p_.early ? "early" : "destination"},
+          {"router_hotspots_detected", router_hotspots},
+          {"router_throttle_packets", router_throttles_},
+          {"router_throttles_ignored", router_throttles_ignored_},
+          {"first_throttle_cycle", first_throttle_},
+          {"first_router_throttle_cycle", first_router_throttle_}};
 }
 
 }  // namespace ccsim

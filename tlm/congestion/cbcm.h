@@ -16,6 +16,12 @@
 // throttled to cbcm_shared_rate/D_t), "ideal" (the oracle of II-B: the traffic
 // class cbcm_ideal_class on its own VCs, routed minimally, nothing throttled).
 // cbcm_throttle = false keeps the isolation without the tokens (VI-C).
+// cbcm_detection = "early" (VI-A) adds detection at intermediate routers: each
+// router keeps the contention metric per destination node and runs a hotspot
+// detector per destination over the data packets it forwards towards nodes of
+// other routers; a router hotspot sends THROTTLE packets (from a node attached
+// to the router) to the sources it listed. A source takes a router's THROTTLE
+// only if it raises D_t; the destination's THROTTLEs always count.
 #pragma once
 #include <utility>
 #include <vector>
@@ -38,6 +44,8 @@ struct CbcmParams {
   int table_entries = 16;
   Cycle src_epoch = 10000;
   bool update_restarts_epoch = false;  // a THROTTLE with a new D_t restarts the source epoch
+  bool early = false;                  // also detect at intermediate routers (000 VI-A)
+  Cycle router_epoch = 0;              // their observation epoch; 0: the destination's
   ContentionParams contention;
   DetectorParams detector;
   int vcs_per_class = 1;
@@ -53,6 +61,8 @@ class Cbcm : public CongestionControl {
   static constexpr int kDataClass = 0, kControlClass = 1, kHotspotClass = 2;
   // cc_flags of data packets: marked by a congested output; sent throttled.
   static constexpr uint32_t kMarked = 1, kThrottled = 2;
+  // cc_flags of THROTTLE packets: sent by an intermediate router (early detection).
+  static constexpr uint32_t kFromRouter = 4;
 
   explicit Cbcm(const CbcmParams& p) : p_(p) {}
   void attach(Network& net) override;
@@ -80,6 +90,12 @@ class Cbcm : public CongestionControl {
     int node = 0;
     void step(Cycle now) override { cc->on_timer(node, now); }
   };
+  // Early detection: wakes for the epoch and quiet-period ends of a router's detectors.
+  struct RouterTimer : Component {
+    Cbcm* cc = nullptr;
+    int router = 0;
+    void step(Cycle now) override { cc->on_router_timer(router, now); }
+  };
   struct Source {
     std::unique_ptr<hw::TokenThrottler> throttler;  // reference or RTL ([hardware] token_throttler)
     Cycle cycle = 0;            // the cycle whose events the throttler holds
@@ -99,6 +115,13 @@ class Cbcm : public CongestionControl {
   void throttled_from(Source& s, int dst, Cycle at);
   void unthrottled_from(Source& s, int dst, Cycle at);
   Cycle window_overlap(Cycle from, Cycle to) const;
+  // Early detection: router r's detector for destination d saw a packet or an
+  // UNTHROTTLE; sends the THROTTLE batch it owes and sets its next wake-up.
+  void on_router_timer(int router, Cycle now);
+  void router_dispatch(int router, int dst, Cycle now);
+  HotspotDetector& router_detector(int router, int dst) {
+    return router_detectors_[static_cast<size_t>(router) * node_router_.size() + dst];
+  }
 
   CbcmParams p_;
   ContentionMonitor contention_;
@@ -114,6 +137,14 @@ class Cbcm : public CongestionControl {
   int64_t throttles_ = 0, unthrottles_ = 0, throttled_injections_ = 0;
   int64_t delivered_ = 0, marked_ = 0;
   int max_dt_ = 0;
+  // Early detection (VI-A).
+  std::vector<int> node_router_;                  // router of each node
+  std::vector<int> router_node_;                  // a node of each router: injects its THROTTLEs
+  std::vector<HotspotDetector> router_detectors_; // per router and destination
+  std::vector<std::vector<int>> router_pending_;  // per router: destinations with time-driven events
+  std::vector<RouterTimer> router_timers_;
+  int64_t router_throttles_ = 0, router_throttles_ignored_ = 0;
+  Cycle first_throttle_ = -1, first_router_throttle_ = -1;  // cycle of the first batch (-1: none)
 };
 
 }  // namespace ccsim

@@ -30,6 +30,22 @@ void ContentionMonitor::build(Network& net, const ContentionParams& p) {
                         blocks::RequestSelector(radix, static_cast<uint32_t>(net.seed() * 7919 + i)),
                         std::vector<uint8_t>(radix, 0), false, 0, steps});
   }
+  dests_.clear();
+  if (p.per_destination) {
+    dests_.reserve(net.num_routers());
+    for (int i = 0; i < net.num_routers(); ++i) {
+      blocks::ContentionDegreeUnit::Config c;
+      c.radix = net.num_nodes();
+      c.num_samples = p.num_samples;
+      c.bound_sample_interval = p.bound_sample_interval;
+      c.num_bound_samples = p.num_bound_samples;
+      c.num_inputs = net.topology().radix(i) * routers_[i].weight_steps;  // as the output degree
+      c.metric_threshold = routers_[i].weight_steps;
+      dests_.push_back({blocks::ContentionDegreeUnit(c), std::vector<uint8_t>(net.num_nodes(), 0), false, 0});
+    }
+    widest = std::max(widest, net.num_nodes());
+    dcw_dest_.assign(net.num_nodes(), 0.0);
+  }
   zeros_.assign(widest, 0);
   dcw_.assign(widest, 0.0);
   requests_.reserve(64);
@@ -52,15 +68,38 @@ void ContentionMonitor::catch_up(PerRouter& r, Cycle now) {
   }
 }
 
+void ContentionMonitor::catch_up(PerDest& d, Cycle now) {
+  if (d.pending_valid && d.next < now) {
+    d.unit.step(d.pending.data());
+    d.pending_valid = false;
+    ++d.next;
+  }
+  while (d.next < now) {
+    if (d.unit.idle()) {
+      d.unit.skip_idle(static_cast<uint64_t>(now - d.next));
+      d.next = now;
+      break;
+    }
+    d.unit.step(zeros_.data());
+    ++d.next;
+  }
+}
+
 void ContentionMonitor::add_input(PerRouter& r, int in) {
   const int v = static_cast<int>(requests_.size());
   if (v == 0) return;
+  const bool per_dest = p_.per_destination;
   if (p_.weighted) {
     for (int o : requests_) dcw_[o] += 1.0 / v;
+    if (per_dest)
+      for (int d : request_dsts_) dcw_dest_[d] += 1.0 / v;
   } else {
-    ++r.pending[requests_[r.selector.select(in, v)]];
+    const int k = r.selector.select(in, v);
+    ++r.pending[requests_[k]];
+    if (per_dest) ++dests_[&r - routers_.data()].pending[request_dsts_[k]];
   }
   requests_.clear();
+  request_dsts_.clear();
 }
 
 void ContentionMonitor::sample(const Router& router, Cycle now) {
@@ -69,6 +108,12 @@ void ContentionMonitor::sample(const Router& router, Cycle now) {
   const int radix = router.radix();
   std::fill(r.pending.begin(), r.pending.end(), 0);
   if (p_.weighted) std::fill(dcw_.begin(), dcw_.begin() + radix, 0.0);
+  PerDest* d = p_.per_destination ? &dests_[router.id()] : nullptr;
+  if (d) {
+    catch_up(*d, now);
+    std::fill(d->pending.begin(), d->pending.end(), 0);
+    if (p_.weighted) std::fill(dcw_dest_.begin(), dcw_dest_.end(), 0.0);
+  }
   int input = -1;
   router.for_each_request(now, [&](int in, int, int out, const Packet& p, bool has_vc) {
     if ((p_.ignored_classes >> p.vc_class & 1u) || (p_.va_only && has_vc)) return;
@@ -77,6 +122,7 @@ void ContentionMonitor::sample(const Router& router, Cycle now) {
       input = in;
     }
     requests_.push_back(out);
+    if (d) request_dsts_.push_back(p.dst);
   });
   add_input(r, input);
   if (p_.weighted)
@@ -84,12 +130,24 @@ void ContentionMonitor::sample(const Router& router, Cycle now) {
   else
     r.selector.step();
   r.pending_valid = true;
+  if (d) {
+    if (p_.weighted)
+      for (size_t k = 0; k < d->pending.size(); ++k)
+        d->pending[k] = static_cast<uint8_t>(std::lround(dcw_dest_[k] * r.weight_steps));
+    d->pending_valid = true;
+  }
 }
 
 bool ContentionMonitor::congested(int router, int port, Cycle now) {
   PerRouter& r = routers_[router];
   catch_up(r, now);
   return r.unit->congested(port);
+}
+
+bool ContentionMonitor::congested_towards(int router, int dst, Cycle now) {
+  PerDest& d = dests_[router];
+  catch_up(d, now);
+  return d.unit.congested(dst);
 }
 
 }  // namespace ccsim

@@ -29,6 +29,9 @@ struct ContentionParams {
   bool va_only = false;    // count only heads waiting for an output VC (spec A.11-#3)
   uint32_t ignored_classes = 0;  // bit c: requests of VC class c do not count
   int num_samples = 100, bound_sample_interval = 10, num_bound_samples = 10;  // N, B, M (000 IV-B1)
+  // Early detection (000 VI-A): also a degree and metric per destination node
+  // (the requests of packets towards it), in a second block per router.
+  bool per_destination = false;
 };
 
 class ContentionMonitor {
@@ -42,6 +45,9 @@ class ContentionMonitor {
   void sample(const Router& r, Cycle now);
   // Output `port` of router `router` has sustained contention in cycle `now`.
   bool congested(int router, int port, Cycle now);
+  // Per-destination metric (per_destination only): the packets towards node
+  // `dst` have sustained contention at router `router` in cycle `now`.
+  bool congested_towards(int router, int dst, Cycle now);
   // Steps of the fixed-point weighted degree per unit for a router of this radix (0: too wide).
   static int weight_steps(int radix) { return std::min(kMaxWeightSteps, 255 / radix); }
 
@@ -59,8 +65,22 @@ class ContentionMonitor {
   // Adds input `in`'s requests (outputs in requests_) to the degree vector.
   void add_input(PerRouter& r, int in);
 
+  // Early detection: the same block with one "output" per destination node;
+  // its degree of a destination counts the inputs whose picked request (the
+  // same pick as for the output degree) holds a packet towards it.
+  struct PerDest {
+    blocks::ContentionDegreeUnit unit;
+    std::vector<uint8_t> pending;
+    bool pending_valid = false;
+    Cycle next = 0;
+  };
+  void catch_up(PerDest& d, Cycle now);
+
   ContentionParams p_;
   std::vector<PerRouter> routers_;
+  std::vector<PerDest> dests_;       // per router, per_destination only
+  std::vector<int> request_dsts_;    // destination of each entry of requests_, reused
+  std::vector<double> dcw_dest_;     // weighted degree per destination, reused
   std::vector<uint8_t> zeros_;
   std::vector<int> requests_;  // outputs requested by one input, reused
   std::vector<double> dcw_;    // weighted degree per output, reused
