@@ -30,6 +30,7 @@ RoutingEntry dragonfly_olm_entry();
 RoutingEntry dragonfly_base_entry();
 RoutingEntry dragonfly_hybrid_entry();
 RoutingEntry dragonfly_ectn_entry();
+RoutingEntry dragonfly_qcn_switch_entry();
 RoutingEntry flatfly_min_entry();
 RoutingEntry flatfly_val_entry();
 RoutingEntry flatfly_ugal_l_entry();
@@ -85,7 +86,7 @@ const std::vector<RoutingEntry>& routings() {
       dragonfly_min_entry(),    dragonfly_val_entry(), dragonfly_ugal_l_entry(),
       dragonfly_ugal_g_entry(), dragonfly_par_entry(false), dragonfly_par_entry(true),
       dragonfly_pb_entry(),     dragonfly_olm_entry(),      dragonfly_base_entry(),
-      dragonfly_hybrid_entry(), dragonfly_ectn_entry(),     flatfly_min_entry(),
+      dragonfly_hybrid_entry(), dragonfly_ectn_entry(),     dragonfly_qcn_switch_entry(), flatfly_min_entry(),
       flatfly_val_entry(),      flatfly_ugal_l_entry(),   flatfly_ugal_g_entry(),
       dor_entry("torus"),       dor_entry("mesh"),        duato_entry("torus"),
       duato_entry("mesh"),

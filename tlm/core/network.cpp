@@ -447,6 +447,7 @@ nlohmann::json Network::results(double wall) {
   if (deadlock_ != false) j["deadlock_info"] = deadlock_;
   j["cycles"] = end_cycle_;
   j["congestion"] = cc_->stats();
+  if (auto rs = routing_->stats(); !rs.empty()) j["routing"] = std::move(rs);
   j["congestion"]["drops"] = drops_;
   j["congestion"]["resends"] = resends_;
   j["perf"] = {{"wall_seconds", wall},
