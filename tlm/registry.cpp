@@ -219,6 +219,8 @@ const std::vector<ProtocolEntry>& protocols() {
         float_param("congestion.qcn_qeq", 0.2, "qcn: Q_eq as a share of one VC's sampled buffer (001: 20%)", 0, 1),
         int_param("congestion.qcn_w", 0, "qcn: weight w of Q_delta (001: 0; standard: 2)", 0, 64),
         int_param("congestion.qcn_cpc", 100, "qcn: packets per sample, CPC (001: 100)", 1, 1 << 20),
+        string_param("congestion.qcn_cpc_unit", "packets_and_time", "qcn: what CPC counts: packets through the "
+                     "buffer, or packets and packet times (as routing.qcn_cpc_unit)", {"packets", "packets_and_time"}),
         int_param("congestion.qcn_cnm_percent", 30, "qcn: congested samples that send a CNM, % (001: 30; "
                   "standard 10)", 0, 100),
         float_param("congestion.qcn_gd", 1.0 / 128, "qcn: rate decrease G_d per unit of Fb (standard 1/128)", 0, 1),

@@ -16,6 +16,8 @@ QcnParams QcnParams::from_config(const Config& c) {
   p.cp.w = static_cast<int>(c.get_int("congestion.qcn_w"));
   p.cp.cpc = static_cast<int>(c.get_int("congestion.qcn_cpc"));
   p.cp.cnm_percent = static_cast<int>(c.get_int("congestion.qcn_cnm_percent"));
+  if (c.get_string("congestion.qcn_cpc_unit") == "packets_and_time")
+    p.cp.packet_cycles = static_cast<int>(c.get_int("traffic.packet_size"));
   p.gd = c.get_float("congestion.qcn_gd");
   p.bc_limit = static_cast<int>(c.get_int("congestion.qcn_bc_limit"));
   p.fast_recovery = static_cast<int>(c.get_int("congestion.qcn_fast_recovery"));
@@ -68,7 +70,7 @@ void Qcn::on_switch_forward(Router& r, Packet& p, int in_port, int, int out_port
   if (cps_.empty()) make_congestion_points();
   const int port = p_.output_sampling ? out_port : in_port;
   const int q = p_.output_sampling ? r.output_queue_flits(out_port) : r.input_queue_flits(in_port);
-  const int fb = cps_[static_cast<size_t>(r.id()) * radix_ + port].on_packet(q, r.rng());
+  const int fb = cps_[static_cast<size_t>(r.id()) * radix_ + port].on_packet(q, r.rng(), now);
   if (fb == 0) return;
   ++cnms_;
   Nic& via = net_->switch_nic(r.id());

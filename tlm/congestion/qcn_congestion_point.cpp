@@ -12,7 +12,12 @@ int QcnCongestionPoint::quantize(int q, int q_old, int q_eq, int w) {
   return static_cast<int>(63 * std::min(f, fmax) / fmax);
 }
 
-int QcnCongestionPoint::on_packet(int q, Rng& rng) {
+int QcnCongestionPoint::on_packet(int q, Rng& rng, Cycle now) {
+  if (p_->packet_cycles > 0 && now > counted_) {
+    const Cycle times = (now - counted_) / p_->packet_cycles;
+    countdown_ -= static_cast<int>(std::min<Cycle>(times, p_->cpc));
+    counted_ += times * p_->packet_cycles;
+  }
   if (--countdown_ > 0) return 0;
   countdown_ = p_->cpc;
   ++samples_;

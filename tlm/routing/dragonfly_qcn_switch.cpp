@@ -69,6 +69,8 @@ class DragonflyQcnSwitch : public DragonflyRouting {
       cp.w = static_cast<int>(c.get_int("routing.qcn_w"));
       cp.cpc = cpc;
       cp.cnm_percent = static_cast<int>(c.get_int("routing.qcn_cnm_percent"));
+      if (c.get_string("routing.qcn_cpc_unit") == "packets_and_time")
+        cp.packet_cycles = static_cast<int>(c.get_int("traffic.packet_size"));
     }
     const int first = df_.p(), transit = df_.a() - 1 + df_.h();
     for (int r = 0; r < df_.num_routers(); ++r) {
@@ -111,7 +113,7 @@ class DragonflyQcnSwitch : public DragonflyRouting {
     const int sampled = output_sampling_ ? out_port : in_port;
     if (!t.is_transit(sampled)) return;
     const int q = output_sampling_ ? ctx.output_queue_flits(out_port) : ctx.input_queue_flits(in_port);
-    const int fb = cps_[static_cast<size_t>(r) * t.count() + (sampled - df_.p())].on_packet(q, ctx.rng());
+    const int fb = cps_[static_cast<size_t>(r) * t.count() + (sampled - df_.p())].on_packet(q, ctx.rng(), ctx.cycle());
     if (fb == 0) return;
     ++cnms_;
     fb_total_ += fb;
@@ -261,6 +263,11 @@ RoutingEntry dragonfly_qcn_switch_entry() {
            int_param("routing.qcn_w", 0, "qcn_switch: weight w of Q_delta in Fb (001: 0; standard QCN: 2)", 0, 64),
            int_param("routing.qcn_cpc", 100, "qcn_switch: congestion point cycle CPC, packets per sample (001: 100)",
                      1, 1 << 20),
+           string_param("routing.qcn_cpc_unit", "packets_and_time", "qcn_switch: what CPC counts: packets through the "
+                        "buffer (001 2.3's text) or packets and packet times (traffic.packet_size cycles), so a "
+                        "buffer is sampled at least every CPC packet times (FOGSim, which made 001's curves; spec "
+                        "A.14-4; with packets alone the UN->ADV response is several times slower)",
+                        {"packets", "packets_and_time"}),
            int_param("routing.qcn_cnm_percent", 30, "qcn_switch: %CNMs, congested samples that send a CNM (001: 30)",
                      0, 100),
            float_param("routing.qcn_lf", 1.0 / 64, "qcn_switch: reduction limiting factor L_f (001: 1/64)", 0.0, 1.0),
