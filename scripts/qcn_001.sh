@@ -1,7 +1,7 @@
 #!/bin/bash
 # Paper 001 (QCN-Switch) experiments: scripts/qcn_001.sh STAGE [OUT_DIR]
 #   steady72  variant matrix of Figs. 6-9 + sensitivity (5.3) on p=2,a=4,h=2 (72 nodes)
-#   steady342 final design and references (Figs. 8, 10, 18) on p=3,a=6,h=3 (342 nodes)
+#   steady342 final design and references (Figs. 8, 9, 18) on p=3,a=6,h=3 (342 nodes)
 #   transient UN->ADV and ADV->UN at 0.4 (Fig. 10) on 342 nodes, CPC sensitivity of Fig. 12
 # One seed per point (001 averages 10). Summaries: scripts/qcn_summary.py OUT_DIR
 set -e
@@ -45,21 +45,17 @@ steady72)
   done
   ;;
 steady342)
-  for a in qcn_switch qcn_nofb min val pb; do
-    alg=$a; extra=""
-    [ $a = qcn_nofb ] && alg=qcn_switch && extra="routing.qcn_fb_compare=false"
-    for l in 0.4 0.8 1.0; do run s342_${a}_un_$l experiments/qcn_001.toml routing.algorithm=$alg $extra traffic.load=$l; done
-    for l in 0.4 0.5; do run s342_${a}_adv_$l experiments/qcn_001.toml routing.algorithm=$alg $extra traffic.pattern=adv traffic.load=$l $adv_steady; done
+  for a in qcn_switch min val pb; do
+    for l in 0.4 1.0; do run s342_${a}_un_$l experiments/qcn_001.toml routing.algorithm=$a traffic.load=$l; done
+    run s342_${a}_adv_0.4 experiments/qcn_001.toml routing.algorithm=$a traffic.pattern=adv traffic.load=0.4 $adv_steady
   done
+  run s342_qcn_nofb_un_1.0 experiments/qcn_001.toml routing.qcn_fb_compare=false traffic.load=1.0
   run s342_in_adv_0.4 experiments/qcn_001.toml routing.qcn_sampling=input routing.qcn_fb_compare=false traffic.pattern=adv traffic.load=0.4 $adv_steady
   run s342_in_sp_adv_0.4 experiments/qcn_001.toml routing.qcn_sampling=input routing.qcn_fb_compare=false routing.qcn_source_processing=true traffic.pattern=adv traffic.load=0.4 $adv_steady
-  for a in qcn_switch qcn_nofb min val pb; do
-    alg=$a; extra=""
-    [ $a = qcn_nofb ] && alg=qcn_switch && extra="routing.qcn_fb_compare=false"
-    for pat in hot_region permutation; do
-      for l in 0.5 0.8; do run s342_${a}_${pat}_$l experiments/qcn_001.toml routing.algorithm=$alg $extra traffic.pattern=$pat traffic.load=$l; done
-    done
+  for a in qcn_switch min val pb; do
+    for pat in hot_region permutation; do run s342_${a}_${pat}_0.8 experiments/qcn_001.toml routing.algorithm=$a traffic.pattern=$pat traffic.load=0.8; done
   done
+  run s342_qcn_nofb_hot_region_0.8 experiments/qcn_001.toml routing.qcn_fb_compare=false traffic.pattern=hot_region traffic.load=0.8
   ;;
 transient)
   sed -e 's/^pattern = "uniform"/pattern = "TMP"/' -e 's/^pattern = "adv"/pattern = "uniform"/' -e 's/^pattern = "TMP"/pattern = "adv"/' -e '/^offset = 1/d' \
@@ -68,9 +64,9 @@ transient)
   run tr_adv_un "$out/adv_un.toml"
   run tr_un_adv_pb experiments/qcn_001_transient.toml routing.algorithm=pb
   run tr_un_adv_cpc_packets experiments/qcn_001_transient.toml routing.qcn_cpc_unit=packets
+  run tr_un_adv_lf128 experiments/qcn_001_transient.toml routing.qcn_lf=0.0078125
   run tr_un_adv_cnm10 experiments/qcn_001_transient.toml routing.qcn_cnm_percent=10
   run tr_un_adv_cpc25_cnm80 experiments/qcn_001_transient.toml routing.qcn_cpc=25 routing.qcn_cnm_percent=80
-  run tr_un_adv_lf128 experiments/qcn_001_transient.toml routing.qcn_lf=0.0078125
   ;;
 *) echo "usage: $0 steady72|steady342|transient [OUT_DIR]"; exit 1 ;;
 esac
