@@ -2,6 +2,7 @@
 # Paper 001 (QCN-Switch) experiments: scripts/qcn_001.sh STAGE [OUT_DIR]
 #   steady72  variant matrix of Figs. 6-9 + sensitivity (5.3) on p=2,a=4,h=2 (72 nodes)
 #   steady342 final design and references (Figs. 8, 9, 18) on p=3,a=6,h=3 (342 nodes)
+#   rp72      the QCN reaction point (congestion.protocol = "qcn") with MIN routing, 72 nodes
 #   transient UN->ADV and ADV->UN at 0.4 (Fig. 10) on 342 nodes, CPC sensitivity of Fig. 12
 # One seed per point (001 averages 10). Summaries: scripts/qcn_summary.py OUT_DIR
 set -e
@@ -13,7 +14,7 @@ ccsim="nice -n 10 build/ccsim run"
 run() {  # name config sets...
   local name=$1 cfg=$2; shift 2
   [ -f "$out/$name.json" ] && return 0
-  local args=()
+  local args=() s
   for s in "$@"; do args+=(--set "$s"); done
   $ccsim "$cfg" "${args[@]}" -o "$out/$name.json" > /dev/null
   echo "$name done"
@@ -68,5 +69,12 @@ transient)
   run tr_un_adv_cnm10 experiments/qcn_001_transient.toml routing.qcn_cnm_percent=10
   run tr_un_adv_cpc25_cnm80 experiments/qcn_001_transient.toml routing.qcn_cpc=25 routing.qcn_cnm_percent=80
   ;;
-*) echo "usage: $0 steady72|steady342|transient [OUT_DIR]"; exit 1 ;;
+rp72)  # the QCN reaction point (protocol qcn) beside no congestion control, MIN routing
+  for pat in adv hot_region; do
+    for cc in none qcn; do
+      run s72_rp_${cc}_${pat}_0.8 experiments/qcn_001.toml $small routing.algorithm=min congestion.protocol=$cc traffic.pattern=$pat traffic.load=0.8
+    done
+  done
+  ;;
+*) echo "usage: $0 steady72|steady342|transient|rp72 [OUT_DIR]"; exit 1 ;;
 esac
