@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include "congestion/qcn_congestion_point.h"
+#include "core/network.h"
+#include "registry.h"
 #include "routing/qcn_port_probabilities.h"
 #include "test_util.h"
 
@@ -136,6 +138,37 @@ TEST(QcnSwitch, ProbabilitiesStayHighUnderUniformWithFeedbackComparison) {
   EXPECT_GT(p_fb, 80.0);
   EXPECT_GT(p_fb, p_plain + 10.0);
   EXPECT_LT(fb["misrouted_fraction"].get<double>(), plain["misrouted_fraction"].get<double>());
+}
+
+// 001 Fig. 10: misrouting at injection reacts within microseconds to a
+// traffic change in either direction (decision time, 500-cycle = 5 us
+// windows; on this small network UN -> ADV takes ~70 us to half its level); the way back to minimal routing after ADV -> UN is fast at first
+// (one rule per switch is congested) and then slow (+PI per PC_l packets).
+TEST(QcnSwitch, MisroutingFollowsTrafficChangesBothWays) {
+  for (bool to_adv : {true, false}) {
+    SCOPED_TRACE(to_adv ? "UN -> ADV" : "ADV -> UN");
+    const std::string base = std::string(kQcnDragonfly) + "[[traffic.phase]]\nat = 40000\npattern = \"" +
+                             (to_adv ? "adv" : "uniform") + "\"\n";
+    const Config cfg = test::config({std::string("traffic.pattern=") + (to_adv ? "uniform" : "adv"),
+                                     "traffic.load=0.4", "sim.measure=10000"},
+                                    base.c_str());
+    auto topo = find_topology("dragonfly").make(cfg);
+    auto counter = std::make_unique<test::DecisionCounter>(find_routing("dragonfly", "qcn_switch").make(cfg, *topo),
+                                                           500, 100);
+    test::DecisionCounter& c = *counter;
+    Network net(to_adv ? "qcn_un_adv" : "qcn_adv_un", cfg, std::move(counter));
+    net.run();
+    const double before = c.misrouted_fraction(79), first = c.misrouted_fraction(80), later = c.misrouted_fraction(99);
+    if (to_adv) {
+      EXPECT_LT(before, 0.02);
+      EXPECT_GT(c.misrouted_fraction(83), 0.02);  // the first CNMs within 20 us
+      EXPECT_GT(later, 0.5);                      // most misrouted after 100 us
+    } else {
+      EXPECT_GT(before, 0.5);
+      EXPECT_LT(first, 0.5 * before);  // within the first 5 us
+      EXPECT_GT(first, 0.01);          // but not at once back to minimal
+    }
+  }
 }
 
 TEST(QcnSwitch, Deterministic) {
