@@ -47,16 +47,15 @@ steady72)
   ;;
 steady342)
   for a in qcn_switch min val pb; do
-    for l in 0.4 1.0; do run s342_${a}_un_$l experiments/qcn_001.toml routing.algorithm=$a traffic.load=$l; done
+    run s342_${a}_un_1.0 experiments/qcn_001.toml routing.algorithm=$a traffic.load=1.0
     run s342_${a}_adv_0.4 experiments/qcn_001.toml routing.algorithm=$a traffic.pattern=adv traffic.load=0.4 $adv_steady
   done
   run s342_qcn_nofb_un_1.0 experiments/qcn_001.toml routing.qcn_fb_compare=false traffic.load=1.0
   run s342_in_adv_0.4 experiments/qcn_001.toml routing.qcn_sampling=input routing.qcn_fb_compare=false traffic.pattern=adv traffic.load=0.4 $adv_steady
   run s342_in_sp_adv_0.4 experiments/qcn_001.toml routing.qcn_sampling=input routing.qcn_fb_compare=false routing.qcn_source_processing=true traffic.pattern=adv traffic.load=0.4 $adv_steady
-  for a in qcn_switch min val pb; do
+  for a in qcn_switch pb; do
     for pat in hot_region permutation; do run s342_${a}_${pat}_0.8 experiments/qcn_001.toml routing.algorithm=$a traffic.pattern=$pat traffic.load=0.8; done
   done
-  run s342_qcn_nofb_hot_region_0.8 experiments/qcn_001.toml routing.qcn_fb_compare=false traffic.pattern=hot_region traffic.load=0.8
   ;;
 transient)
   sed -e 's/^pattern = "uniform"/pattern = "TMP"/' -e 's/^pattern = "adv"/pattern = "uniform"/' -e 's/^pattern = "TMP"/pattern = "adv"/' -e '/^offset = 1/d' \
