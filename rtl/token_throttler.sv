@@ -16,6 +16,9 @@
 //     for dest (generation, queue full, injection) are ignored: the reset comes first and
 //     c = 0 < S*D_t blocks injection. If the table is full the throttle is dropped
 //     (overflow_o pulses) and dest stays unthrottled (our default, spec A.8.4).
+//     With KeepEpochOnUpdate = 1, a THROTTLE of an already throttled dest (a new D_t) sets
+//     D_t and c = 0 but keeps the running epoch, which counts this cycle's events (ours:
+//     restarting it on every update lets no source unthrottle while its D_t keeps changing).
 //   * eligibility (line 10-16): a packet of S flits to dest may go iff dest is not throttled or
 //     c >= S*D_t. Injecting it charges c -= S*D_t (inject port).
 //   * increment (line 19-20): every valid entry: c += 1 per cycle (t += 1/D_t), saturating at
@@ -43,6 +46,8 @@ module token_throttler #(
   parameter int unsigned NumQueryPorts = 1,      // eligibility queries per cycle    [ours]
   parameter int unsigned NumGenPorts   = 1,      // packet generations per cycle     [ours]
   parameter int unsigned NumFullPorts  = 1,      // per-destination queue-full reports [ours]
+  parameter int unsigned KeepEpochOnUpdate = 0,  // 1: a THROTTLE of a throttled dest  [ours]
+                                                 // keeps its epoch (new D_t, c = 0)
   // Derived widths (do not override).
   localparam int unsigned EpochWidth = $clog2(SrcEpoch + 1),
   localparam int unsigned GenWidth   = $clog2(SrcEpoch + 1)   // saturates at >= SrcEpoch
@@ -225,7 +230,7 @@ module token_throttler #(
       epoch_d[i*EpochWidth +: EpochWidth] = epoch_q[i*EpochWidth +: EpochWidth];
       full_d[i]                           = full_q[i];
 
-      if (throttle_take[i]) begin
+      if (throttle_take[i] && !(KeepEpochOnUpdate != 0 && valid_q[i])) begin
         valid_d[i]                          = 1'b1;
         dest_d[i*DW +: DW]                  = throttle_dest_i;
         dt_d[i*DtWidth +: DtWidth]          = throttle_dt_i;
@@ -235,6 +240,10 @@ module token_throttler #(
         full_d[i]                           = 1'b0;
       end else if (valid_q[i]) begin
         tokens_d[i*TW +: TW] = (tok > (TW+1)'(TokenMax)) ? TokenMax : tok[TW-1:0];
+        if (throttle_take[i]) begin  // KeepEpochOnUpdate: a new D_t, tokens reset (line 7)
+          dt_d[i*DtWidth +: DtWidth] = throttle_dt_i;
+          tokens_d[i*TW +: TW]       = TW'(1);
+        end
         if (unthrottle_o[i]) begin
           valid_d[i] = 1'b0;
         end else if (epoch_done) begin

@@ -25,6 +25,7 @@ inline TokenThrottler::Config tt_config(const Params& p) {
   c.num_query_ports = static_cast<int>(p.get("NumQueryPorts", c.num_query_ports));
   c.num_gen_ports = static_cast<int>(p.get("NumGenPorts", c.num_gen_ports));
   c.num_full_ports = static_cast<int>(p.get("NumFullPorts", c.num_full_ports));
+  c.keep_epoch_on_update = p.get("KeepEpochOnUpdate", c.keep_epoch_on_update ? 1 : 0) != 0;
   return c;
 }
 

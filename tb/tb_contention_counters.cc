@@ -7,7 +7,7 @@
 #include "blocks/contention_counters.h"
 #include "bench_contention_counters.h"
 #include "tb_common.h"
-#include "tb_models.h"
+#include "rtl_models.h"
 
 namespace ccsim::tb {
 namespace {

@@ -8,7 +8,7 @@
 #include "blocks/contention_degree_unit.h"
 #include "bench_contention_degree_unit.h"
 #include "tb_common.h"
-#include "tb_models.h"
+#include "rtl_models.h"
 
 namespace ccsim::tb {
 namespace {

@@ -7,7 +7,7 @@
 #include "blocks/last_hop_scheduler.h"
 #include "bench_last_hop_scheduler.h"
 #include "tb_common.h"
-#include "tb_models.h"
+#include "rtl_models.h"
 
 namespace ccsim::tb {
 namespace {

@@ -8,7 +8,7 @@
 #include "blocks/token_throttler.h"
 #include "bench_token_throttler.h"
 #include "tb_common.h"
-#include "tb_models.h"
+#include "rtl_models.h"
 
 namespace ccsim::tb {
 namespace {

@@ -8,7 +8,7 @@
 #include "bench_contention_degree_unit.h"
 #include "bench_last_hop_scheduler.h"
 #include "bench_token_throttler.h"
-#include "tb_models.h"
+#include "rtl_models.h"
 #include "vcd.h"
 
 namespace ccsim::tb {
@@ -61,14 +61,19 @@ const std::vector<WaveGroup>& wave_groups(const std::string& block) {
 }
 
 namespace {
-
 constexpr uint64_t kWaveCycles = 3000;
+}  // namespace
 
 bool write_gtkw(const std::string& gtkw, const std::string& vcd, const std::string& block,
-                const VcdFile& parsed, std::string* error) {
+                const std::string& title, std::string* error) {
+  const VcdFile parsed = parse_vcd(vcd);
+  if (!parsed.ok) {
+    *error = vcd + ": " + parsed.error;
+    return false;
+  }
   const std::string scope = "TOP." + block;
   std::ofstream out(gtkw);
-  out << "[*] ccsim: " << block << " (RTL lock-step run, " << kWaveCycles << " cycles)\n";
+  out << "[*] ccsim: " << block << " (" << title << ")\n";
   out << "[dumpfile] \"" << vcd << "\"\n";
   out << "[savefile] \"" << gtkw << "\"\n";
   out << "[timestart] 0\n[size] 1600 900\n[pos] -1 -1\n*-6.0 0\n";
@@ -88,8 +93,6 @@ bool write_gtkw(const std::string& gtkw, const std::string& vcd, const std::stri
   out << "[pattern_trace] 1\n[pattern_trace] 0\n";
   return static_cast<bool>(out);
 }
-
-}  // namespace
 
 bool write_block_waves(const std::string& dir, const std::string& block, std::string* error) {
   namespace fs = std::filesystem;
@@ -118,12 +121,7 @@ bool write_block_waves(const std::string& dir, const std::string& block, std::st
     *error = "RTL/reference mismatch while tracing: " + r.message;
     return false;
   }
-  const VcdFile parsed = parse_vcd(vcd);
-  if (!parsed.ok) {
-    *error = vcd + ": " + parsed.error;
-    return false;
-  }
-  return write_gtkw(gtkw, vcd, block, parsed, error);
+  return write_gtkw(gtkw, vcd, block, "RTL lock-step run, " + std::to_string(kWaveCycles) + " cycles", error);
 }
 
 }  // namespace ccsim::tb

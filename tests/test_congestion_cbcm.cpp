@@ -16,24 +16,7 @@ using namespace ccsim;
 
 namespace {
 
-// 000's FB16 (4 routers of 4 nodes) with its router (VOQ, 2x speedup) but
-// 10-cycle channels and 64-flit buffers, so that runs are short.
-const std::string kFb16Network = R"(
-[topology]
-kind = "flatfly"
-k = 4
-n = 1
-c = 4
-[router]
-vcs = 4
-speedup = 2
-voq = true
-buffer_depth = 64
-[routing]
-algorithm = "ugal_l"
-[congestion]
-protocol = "cbcm"
-)";
+const std::string kFb16Network = test::kCbcmFb16Network;
 const std::string kFb16String = kFb16Network + "[sim]\nwarmup = 3000\nmeasure = 10000\n";
 const char* kFb16 = kFb16String.c_str();
 

@@ -25,6 +25,25 @@ warmup = 1000
 measure = 4000
 )";
 
+// 000's FB16 (4 routers of 4 nodes) with its router (VOQ, 2x speedup) and CBCM, but 10-cycle
+// channels and 64-flit buffers, so that runs are short.
+inline const char* kCbcmFb16Network = R"(
+[topology]
+kind = "flatfly"
+k = 4
+n = 1
+c = 4
+[router]
+vcs = 4
+speedup = 2
+voq = true
+buffer_depth = 64
+[routing]
+algorithm = "ugal_l"
+[congestion]
+protocol = "cbcm"
+)";
+
 inline Config config(const std::vector<std::string>& sets, const char* base = kSmallDragonfly) {
   std::vector<Override> ov;
   for (auto& s : sets) ov.push_back(parse_override(s));

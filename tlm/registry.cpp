@@ -1,6 +1,8 @@
 // The registry: one line per selectable component.
 #include "registry.h"
 
+#include "hw/selection.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -302,8 +304,16 @@ const std::vector<ProtocolEntry>& protocols() {
   return v;
 }
 
+namespace {
+// `first` followed by `more`.
+std::vector<ParamSpec> with(std::vector<ParamSpec> more, std::vector<ParamSpec> first) {
+  first.insert(first.end(), more.begin(), more.end());
+  return first;
+}
+}  // namespace
+
 const std::vector<ParamSpec>& core_params() {
-  static const std::vector<ParamSpec> v = {
+  static const std::vector<ParamSpec> v = with(hw::hardware_params(), {
       string_param("topology.kind", "dragonfly", "topology", {"dragonfly", "flatfly", "torus", "mesh"}),
       // [router]
       int_param("router.vcs", 4, "VCs per class on every port (each routing algorithm needs a minimum: see ccsim list)", 1, 32),
@@ -357,7 +367,7 @@ const std::vector<ParamSpec>& core_params() {
                 "misrouting per class); 0 = no time series", 0),
       string_param("sim.kernel", "direct", "advance time directly or from a SystemC thread under sc_start",
                    {"direct", "systemc"}),
-  };
+  });
   return v;
 }
 

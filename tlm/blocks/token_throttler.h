@@ -42,7 +42,7 @@ class TokenThrottler {
     int num_query_ports = 1;  // RTL eligibility query ports (C++: any number of calls)  [ours]
     int num_gen_ports = 1;    // RTL generation report lanes                             [ours]
     int num_full_ports = 1;   // RTL per-destination queue-full lanes                     [ours]
-    // C++ only (the RTL restarts): a throttle of an already throttled destination (a new D_t)
+    // RTL KeepEpochOnUpdate: a throttle of an already throttled destination (a new D_t)
     // resets its tokens but keeps its source epoch running. Restarting it on every update lets
     // no source unthrottle while its D_t changes more often than once per src_epoch.
     bool keep_epoch_on_update = false;

@@ -95,7 +95,10 @@ void Cbcm::attach(Network& net) {
     tc.token_increment = static_cast<int>(std::lround(p_.shared_rate * 1000));
     tc.cost_scale = 1000;
   }
-  sources_.assign(n, Source{blocks::TokenThrottler(tc), 0, -1, {}});
+  sources_.clear();
+  sources_.resize(n);
+  for (int i = 0; i < n; ++i)
+    sources_[i].throttler = hw::make_token_throttler(tc, net.hardware(), fmt::format("nic:{}", i));
   timers_.assign(n, NodeTimer{});
   for (int i = 0; i < n; ++i) {
     timers_[i].cc = this;
@@ -133,17 +136,17 @@ void Cbcm::unthrottled_from(Source& s, int dst, Cycle at) {
 void Cbcm::advance(int node, Cycle now) {
   Source& s = sources_[node];
   while (s.cycle < now) {
-    if (s.throttler.num_throttled() == 0 && s.throttled_now < 0) {
-      s.throttler.tick();  // nothing throttled: the idle cycles change nothing
+    if (s.throttler->num_throttled() == 0 && s.throttled_now < 0) {
+      s.throttler->tick(s.cycle);  // nothing throttled: the idle cycles change nothing
       s.cycle = now;
       return;
     }
-    const int n = s.throttler.tick();
-    if (s.throttled_now >= 0 && s.throttler.is_throttled(static_cast<uint32_t>(s.throttled_now)))
+    const int n = s.throttler->tick(s.cycle);
+    if (s.throttled_now >= 0 && s.throttler->is_throttled(static_cast<uint32_t>(s.throttled_now)))
       throttled_from(s, s.throttled_now, s.cycle);
     s.throttled_now = -1;
     for (int k = 0; k < n; ++k) {
-      const int dst = static_cast<int>(s.throttler.unthrottled(k));
+      const int dst = static_cast<int>(s.throttler->unthrottled(k));
       unthrottled_from(s, dst, s.cycle);
       Packet* u = net_->new_control(PacketKind::Unthrottle, node, dst, kControlClass, no_ref_, now);
       net_->nic(node).send_control(u, now);
@@ -155,7 +158,7 @@ void Cbcm::advance(int node, Cycle now) {
 
 void Cbcm::on_timer(int node, Cycle now) {
   advance(node, now);
-  if (sources_[node].throttler.num_throttled() > 0) wake(node, now + 1);
+  if (sources_[node].throttler->num_throttled() > 0) wake(node, now + 1);
   dispatch(node, now);
 }
 
@@ -186,7 +189,7 @@ void Cbcm::on_create(Packet& p) {
     return;
   }
   advance(p.src, p.created);
-  sources_[p.src].throttler.generated(static_cast<uint32_t>(p.dst), static_cast<uint32_t>(p.size));
+  sources_[p.src].throttler->generated(static_cast<uint32_t>(p.dst), static_cast<uint32_t>(p.size));
 }
 
 bool Cbcm::may_inject(Nic& nic, Packet& p, Cycle now) {
@@ -195,7 +198,7 @@ bool Cbcm::may_inject(Nic& nic, Packet& p, Cycle now) {
   Source& s = sources_[nic.id()];
   const uint32_t dst = static_cast<uint32_t>(p.dst);
   // A THROTTLE taken this cycle counts already (Algorithm 1 resets first).
-  const bool throttled = s.throttler.is_throttled(dst) || s.throttled_now == p.dst;
+  const bool throttled = s.throttler->is_throttled(dst) || s.throttled_now == p.dst;
   p.minimal_only = throttled;
   p.vc_class = throttled && p_.variant == CbcmParams::Variant::Dedicated ? kHotspotClass : kDataClass;
   p.cc_flags = throttled ? p.cc_flags | kThrottled : p.cc_flags & ~kThrottled;
@@ -204,7 +207,7 @@ bool Cbcm::may_inject(Nic& nic, Packet& p, Cycle now) {
   // the NIC's other destinations (the NIC waits for the credits of the
   // packet it picked): skip its destination instead, as when out of tokens.
   if (p.vc_class == kHotspotClass && !can_start(nic, kHotspotClass, p)) return false;
-  return !p_.throttle || s.throttler.can_inject(dst, static_cast<uint32_t>(p.size));
+  return !p_.throttle || s.throttler->can_inject(dst, static_cast<uint32_t>(p.size));
 }
 
 bool Cbcm::can_start(const Nic& nic, int cls, const Packet& p) const {
@@ -217,7 +220,7 @@ bool Cbcm::can_start(const Nic& nic, int cls, const Packet& p) const {
 void Cbcm::on_inject(Nic& nic, Packet& p, Cycle) {
   if (p.kind != PacketKind::Data || !(p.cc_flags & kThrottled)) return;
   ++throttled_injections_;
-  if (p_.throttle && !sources_[nic.id()].throttler.inject(static_cast<uint32_t>(p.dst), static_cast<uint32_t>(p.size)))
+  if (p_.throttle && !sources_[nic.id()].throttler->inject(static_cast<uint32_t>(p.dst), static_cast<uint32_t>(p.size)))
     throw SimError(fmt::format("node {} injected packet {} without the tokens for it", nic.id(), p.id));
 }
 
@@ -245,7 +248,7 @@ void Cbcm::on_control(Nic& nic, Packet& c, Cycle now) {
   advance(node, now);
   Source& s = sources_[node];
   // The ejection channel delivers one flit per cycle: one THROTTLE at most.
-  if (!s.throttler.throttle(static_cast<uint32_t>(c.src), static_cast<uint32_t>(c.cc_value)))
+  if (!s.throttler->throttle(static_cast<uint32_t>(c.src), static_cast<uint32_t>(c.cc_value)))
     throw SimError(fmt::format("node {} got two THROTTLE packets in cycle {}", node, now));
   s.throttled_now = c.src;
   wake(node, now + 1);
@@ -253,7 +256,12 @@ void Cbcm::on_control(Nic& nic, Packet& c, Cycle now) {
 
 int Cbcm::throttling_degree(int src, int dst, Cycle now) {
   advance(src, now);
-  return static_cast<int>(sources_[src].throttler.throttling_degree(static_cast<uint32_t>(dst)));
+  return static_cast<int>(sources_[src].throttler->throttling_degree(static_cast<uint32_t>(dst)));
+}
+
+std::vector<hw::Block> Cbcm::hardware_blocks() const {
+  if (!detecting()) return {};
+  return {hw::Block::ContentionDegree, hw::Block::TokenThrottler};
 }
 
 nlohmann::json Cbcm::stats() const {
@@ -273,7 +281,7 @@ nlohmann::json Cbcm::stats() const {
     if (!hot) wrong += throttled[d];
   }
   int64_t overflows = 0, hotspots_detected = 0, hotspot_exits = 0;
-  for (auto& s : sources_) overflows += static_cast<int64_t>(s.throttler.overflows());
+  for (auto& s : sources_) overflows += static_cast<int64_t>(s.throttler->overflows());
   for (auto& d : detectors_) {
     hotspots_detected += d.detections();
     hotspot_exits += d.exits();

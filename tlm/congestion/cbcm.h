@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "blocks/token_throttler.h"
+#include "hw/blocks.h"
 #include "congestion/congestion_control.h"
 #include "congestion/contention_monitor.h"
 #include "congestion/hotspot_detector.h"
@@ -66,6 +67,7 @@ class Cbcm : public CongestionControl {
   bool has_switch_hook() const override { return detecting(); }
   bool has_allocation_hook() const override { return detecting(); }
   nlohmann::json stats() const override;
+  std::vector<hw::Block> hardware_blocks() const override;
 
   // Inspection (tests): the D_t node `src` is throttled with towards `dst` (0: not throttled).
   int throttling_degree(int src, int dst, Cycle now);
@@ -79,7 +81,7 @@ class Cbcm : public CongestionControl {
     void step(Cycle now) override { cc->on_timer(node, now); }
   };
   struct Source {
-    blocks::TokenThrottler throttler;
+    std::unique_ptr<hw::TokenThrottler> throttler;  // reference or RTL ([hardware] token_throttler)
     Cycle cycle = 0;            // the cycle whose events the throttler holds
     int throttled_now = -1;     // destination of a THROTTLE taken in `cycle`
     std::vector<std::pair<int, Cycle>> since;  // throttled destinations, since when (statistics)

@@ -9,6 +9,7 @@
 
 #include "core/packet.h"
 #include "core/types.h"
+#include "hw/selection.h"
 
 namespace ccsim {
 
@@ -67,6 +68,8 @@ class CongestionControl {
   virtual bool has_arrival_hook() const { return false; }
   // The protocol's counters for the results ("congestion").
   virtual nlohmann::json stats() const { return nlohmann::json::object(); }
+  // The hardware blocks (tlm/hw/) this protocol runs, for the results ("hardware").
+  virtual std::vector<hw::Block> hardware_blocks() const { return {}; }
 
  protected:
   // Destination NIC `at` returns a 1-flit ACK for `data` on VC class `vc_class`.

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <fmt/format.h>
+
 #include "core/network.h"
 #include "core/router.h"
 
@@ -24,7 +26,7 @@ void ContentionMonitor::build(Network& net, const ContentionParams& p) {
     const int steps = p.weighted ? weight_steps(radix) : 1;
     c.num_inputs = radix * steps;
     c.metric_threshold = steps;  // metric > 1 in units of the fixed point
-    routers_.push_back({blocks::ContentionDegreeUnit(c),
+    routers_.push_back({hw::make_contention_degree(c, net.hardware(), fmt::format("router:{}", i)),
                         blocks::RequestSelector(radix, static_cast<uint32_t>(net.seed() * 7919 + i)),
                         std::vector<uint8_t>(radix, 0), false, 0, steps});
   }
@@ -35,17 +37,17 @@ void ContentionMonitor::build(Network& net, const ContentionParams& p) {
 
 void ContentionMonitor::catch_up(PerRouter& r, Cycle now) {
   if (r.pending_valid && r.next < now) {
-    r.unit.step(r.pending.data());
+    r.unit->step(r.pending.data(), r.next);
     r.pending_valid = false;
     ++r.next;
   }
   while (r.next < now) {
-    if (r.unit.idle()) {
-      r.unit.skip_idle(static_cast<uint64_t>(now - r.next));
+    if (r.unit->idle()) {
+      r.unit->skip_idle(static_cast<uint64_t>(now - r.next), r.next);
       r.next = now;
       break;
     }
-    r.unit.step(zeros_.data());
+    r.unit->step(zeros_.data(), r.next);
     ++r.next;
   }
 }
@@ -87,7 +89,7 @@ void ContentionMonitor::sample(const Router& router, Cycle now) {
 bool ContentionMonitor::congested(int router, int port, Cycle now) {
   PerRouter& r = routers_[router];
   catch_up(r, now);
-  return r.unit.congested(port);
+  return r.unit->congested(port);
 }
 
 }  // namespace ccsim

@@ -13,8 +13,11 @@
 #pragma once
 #include <vector>
 
+#include <memory>
+
 #include "blocks/contention_degree_unit.h"
 #include "core/types.h"
+#include "hw/blocks.h"
 
 namespace ccsim {
 
@@ -44,7 +47,7 @@ class ContentionMonitor {
 
  private:
   struct PerRouter {
-    blocks::ContentionDegreeUnit unit;
+    std::unique_ptr<hw::ContentionDegree> unit;  // reference or RTL ([hardware] contention_degree)
     blocks::RequestSelector selector;
     std::vector<uint8_t> pending;  // sample of cycle `next`, if pending_valid
     bool pending_valid = false;

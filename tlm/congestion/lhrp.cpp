@@ -27,14 +27,14 @@ void Lhrp::attach(Network& net) {
   const Topology& t = net.topology();
   block_.num_endpoints = 1;
   for (int n = 0; n < t.num_nodes(); ++n) block_.num_endpoints = std::max(block_.num_endpoints, t.node_port(n) + 1);
-  switches_.assign(t.num_routers(), block_);
+  switches_.assign(t.num_routers(), block_, net.hardware(), "router");
 }
 
 bool Lhrp::on_switch_arrival(Router& r, Packet& p, int, Cycle now) {
   const Topology& t = net_->topology();
   if (t.node_router(p.dst) != r.id()) return false;
   const int e = t.node_port(p.dst);
-  blocks::LastHopScheduler& s = switches_.at(r.id(), now);
+  hw::LastHopScheduler& s = switches_.at(r.id(), now);
   if (p.kind == PacketKind::Reservation) {  // consumed here: the grant goes back at once
     const uint32_t booked = booked_cycles(p, srp_overhead_);
     Packet* gnt = net_->new_control(PacketKind::Grant, net_->switch_nic(r.id()).id(), p.src, kGrantClass, p, now);

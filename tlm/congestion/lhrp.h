@@ -31,6 +31,7 @@ class Lhrp : public SpeculativeProtocol {
   void on_eject(const Packet& p, Cycle now) override;
   bool has_arrival_hook() const override { return true; }
   nlohmann::json stats() const override;
+  std::vector<hw::Block> hardware_blocks() const override { return {hw::Block::LhrpScheduler}; }
 
  protected:
   Policy reservation_policy(const Packet& first) const override {

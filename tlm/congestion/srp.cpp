@@ -20,7 +20,7 @@ void Srp::attach(Network& net) {
   SpeculativeProtocol::attach(net);
   blocks::LastHopScheduler::Config cfg;
   cfg.num_endpoints = 1;
-  endpoints_.assign(net.num_nodes(), cfg);
+  endpoints_.assign(net.num_nodes(), cfg, net.hardware(), "nic");
 }
 
 Cycle Srp::grant_time(Nic& nic, const Packet& res, Cycle now) {

@@ -35,6 +35,7 @@ class Srp : public SpeculativeProtocol {
   Srp(const Config& cfg, const SrpParams& p) : SpeculativeProtocol(cfg, p.timeout, true), p_(p) {}
   void attach(Network& net) override;
   nlohmann::json stats() const override;
+  std::vector<hw::Block> hardware_blocks() const override { return {hw::Block::LhrpScheduler}; }
 
  protected:
   Policy reservation_policy(const Packet& first) const override {

@@ -33,6 +33,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg, std::unique_pt
     : sc_core::sc_module(name),
       cfg_(cfg),
       seed_(static_cast<uint64_t>(cfg.get_int("sim.seed"))),
+      hardware_(hw::Selection::from_config(cfg)),
       sched_(max_latency(cfg) + static_cast<int>(cfg.get_int("router.latency")) + 2) {
   build(cfg, std::move(routing));
   build_traffic(cfg);
@@ -423,6 +424,18 @@ nlohmann::json Network::run() {
   return results(wall);
 }
 
+// Which implementation each hardware block of this run had: {"token_throttler": "rtl", ...,
+// "lockstep": bool}. Only the blocks the routing algorithm and the protocol use are listed.
+nlohmann::json Network::hardware_json() const {
+  nlohmann::json j = nlohmann::json::object();
+  std::vector<hw::Block> used = routing_->hardware_blocks();
+  for (hw::Block b : cc_->hardware_blocks()) used.push_back(b);
+  for (hw::Block b : used) j[hw::to_string(b)] = hardware_.rtl[static_cast<int>(b)] ? "rtl" : "ref";
+  j["lockstep"] = hardware_.lockstep;
+  if (!hardware_.trace.empty()) j["trace"] = hardware_.trace;
+  return j;
+}
+
 nlohmann::json Network::results(double wall) {
   nlohmann::json j;
   nlohmann::json cfgj;
@@ -446,6 +459,7 @@ nlohmann::json Network::results(double wall) {
   j["deadlock"] = deadlock_ != false;
   if (deadlock_ != false) j["deadlock_info"] = deadlock_;
   j["cycles"] = end_cycle_;
+  j["hardware"] = hardware_json();
   j["congestion"] = cc_->stats();
   if (auto rs = routing_->stats(); !rs.empty()) j["routing"] = std::move(rs);
   j["congestion"]["drops"] = drops_;

@@ -19,6 +19,8 @@
 #include "core/params.h"
 #include "core/router.h"
 #include "core/scheduler.h"
+#include "core/sim_error.h"
+#include "hw/selection.h"
 #include "core/run_stats.h"
 #include "routing/routing.h"
 #include "topology/topology.h"
@@ -26,12 +28,6 @@
 #include "traffic/traffic_source.h"
 
 namespace ccsim {
-
-// A broken invariant of the model (lost or duplicated packet, credit leak).
-class SimError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
 
 class Network : public sc_core::sc_module {
  public:
@@ -53,6 +49,8 @@ class Network : public sc_core::sc_module {
   bool cc_allocation_hook() const { return cc_allocation_hook_; }
   bool cut_through() const { return cut_through_; }
   uint64_t seed() const { return seed_; }
+  // Reference or RTL for each hardware block ([hardware]).
+  const hw::Selection& hardware() const { return hardware_; }
   Router& router(int r) { return *routers_[r]; }
   Nic& nic(int n) { return *nics_[n]; }
   // The NIC through which switch `r` injects the control packets it makes
@@ -112,6 +110,8 @@ class Network : public sc_core::sc_module {
 
   Config cfg_;
   uint64_t seed_;
+  hw::Selection hardware_;
+  nlohmann::json hardware_json() const;
   std::unique_ptr<Topology> topo_;
   std::unique_ptr<RoutingFunction> routing_;
   std::unique_ptr<CongestionControl> cc_;

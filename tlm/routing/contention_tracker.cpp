@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+
 #include "blocks/bits.h"
 
 namespace ccsim {
@@ -31,32 +33,33 @@ ContentionTracker::ContentionTracker(const Dragonfly& df, const ContentionParams
     : df_(df),
       params_(params),
       links_(block_config(df, params).num_global_links),
-      blocks_(df.num_routers(), blocks::ContentionCounters(block_config(df, params))),
       ticked_(df.num_routers(), -1) {
+  for (int r = 0; r < df.num_routers(); ++r)
+    blocks_.push_back(hw::make_contention_counters(block_config(df, params), params.hardware, fmt::format("router:{}", r)));
   if (params_.ectn) sent_.assign(static_cast<size_t>(df.num_routers()) * links_, 0);
 }
 
 void ContentionTracker::head_at_front(int r, int min_out, int link, Cycle now) {
-  blocks::ContentionCounters& b = block(r, now);
+  hw::ContentionCounters& b = block(r, now);
   b.increment(min_out);
   if (link >= 0) b.partial_increment(link);
 }
 
 void ContentionTracker::tail_left(int r, int min_out, int link, Cycle now) {
-  blocks::ContentionCounters& b = block(r, now);
+  hw::ContentionCounters& b = block(r, now);
   b.decrement(min_out);
   if (link >= 0) b.partial_decrement(link);
 }
 
-blocks::ContentionCounters& ContentionTracker::block(int r, Cycle now) {
+hw::ContentionCounters& ContentionTracker::block(int r, Cycle now) {
   if (params_.ectn) run_broadcasts(now);
   tick_until(r, now);
-  return blocks_[r];
+  return *blocks_[r];
 }
 
 void ContentionTracker::tick_until(int r, Cycle now) {
   if (ticked_[r] < now) {
-    blocks_[r].tick();
+    blocks_[r]->tick(ticked_[r]);
     ticked_[r] = now;
   }
 }
@@ -75,7 +78,7 @@ void ContentionTracker::run_broadcasts(Cycle now) {
       const Cycle t = now - now % period;
       for (int r = 0; r < df_.num_routers(); ++r) {
         tick_until(r, t);
-        blocks_[r].broadcast_partial(&sent_[static_cast<size_t>(r) * links_]);
+        blocks_[r]->broadcast_partial(&sent_[static_cast<size_t>(r) * links_]);
       }
       if (t - period >= next_broadcast_) {
         delivery_ = t - period + params_.broadcast_delay;
@@ -95,8 +98,8 @@ void ContentionTracker::deliver() {
     tick_until(r, delivery_);
     const int first = df_.group_of(r) * a, i = df_.index_in_group(r);
     for (int j = 0; j < a; ++j)
-      if (j != i) blocks_[r].receive_partial(j < i ? j : j - 1, &sent_[static_cast<size_t>(first + j) * links_]);
-    blocks_[r].tick();  // registers the received arrays (no events are pending)
+      if (j != i) blocks_[r]->receive_partial(j < i ? j : j - 1, &sent_[static_cast<size_t>(first + j) * links_]);
+    blocks_[r]->tick(delivery_);  // registers the received arrays (no events are pending)
   }
   delivery_ = -1;
 }

@@ -15,8 +15,11 @@
 #include <cstdint>
 #include <vector>
 
+#include <memory>
+
 #include "blocks/contention_counters.h"
 #include "core/types.h"
+#include "hw/blocks.h"
 #include "topology/dragonfly.h"
 
 namespace ccsim {
@@ -27,6 +30,7 @@ struct ContentionParams {
   int combined_threshold = 10;
   int broadcast_period = 100;  // cycles
   int broadcast_delay = 10;    // cycles from a broadcast until its values are used (< period)
+  hw::Selection hardware;      // reference or RTL counters ([hardware] contention_counters)
 };
 
 class ContentionTracker {
@@ -47,7 +51,7 @@ class ContentionTracker {
   int group_link(int r, int port) const { return df_.index_in_group(r) * df_.h() + port - df_.first_global_port(); }
 
  private:
-  blocks::ContentionCounters& block(int r, Cycle now);
+  hw::ContentionCounters& block(int r, Cycle now);
   void tick_until(int r, Cycle now);
   void run_broadcasts(Cycle now);
   void broadcast();
@@ -56,7 +60,7 @@ class ContentionTracker {
   const Dragonfly& df_;
   ContentionParams params_;
   int links_;  // global links per group (a*h)
-  std::vector<blocks::ContentionCounters> blocks_;
+  std::vector<std::unique_ptr<hw::ContentionCounters>> blocks_;
   std::vector<Cycle> ticked_;  // last cycle each block was used in
   Cycle next_broadcast_ = 0;
   Cycle delivery_ = -1;          // cycle the last broadcast arrays are used from; -1 when delivered

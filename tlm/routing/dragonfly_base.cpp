@@ -27,6 +27,7 @@ RoutingEntry dragonfly_base_entry() {
           "reaches the threshold; 6 VC slots",
           {contention_threshold_param()}, [](const Config& c, const Topology& t) {
             ContentionParams cp;
+            cp.hardware = hw::Selection::from_config(c);
             cp.threshold = static_cast<int>(c.get_int("routing.contention_threshold"));
             return std::make_unique<DragonflyBase>(dynamic_cast<const Dragonfly&>(t), cp);
           }};

@@ -17,6 +17,7 @@ class DragonflyContention : public DragonflyInTransit {
   DragonflyContention(const Dragonfly& df, const ContentionParams& params)
       : DragonflyInTransit(df), counters_(df, params), ectn_(params.ectn) {}
   bool wants_queue_events() const override { return true; }
+  std::vector<hw::Block> hardware_blocks() const override { return {hw::Block::ContentionCounters}; }
   void on_head_at_front(RouterContext& ctx, int in_port, const Packet& p) override {
     const int r = ctx.router_id();
     counters_.head_at_front(r, min_port(r, p), partial_link(r, in_port, p), ctx.cycle());

@@ -53,6 +53,7 @@ RoutingEntry dragonfly_ectn_entry() {
                      0, 1 << 20)},
           [](const Config& c, const Topology& t) {
             ContentionParams cp;
+            cp.hardware = hw::Selection::from_config(c);
             cp.ectn = true;
             cp.threshold = static_cast<int>(c.get_int("routing.contention_threshold"));
             cp.combined_threshold = static_cast<int>(c.get_int("routing.ectn_combined_threshold"));

@@ -38,6 +38,7 @@ RoutingEntry dragonfly_hybrid_entry() {
                      "hybrid: OLM's rule with this percentage (002 Table I: 35)", 0, 100)},
           [](const Config& c, const Topology& t) {
             ContentionParams cp;
+            cp.hardware = hw::Selection::from_config(c);
             cp.threshold = static_cast<int>(c.get_int("routing.hybrid_contention_threshold"));
             return std::make_unique<DragonflyHybrid>(dynamic_cast<const Dragonfly&>(t), cp,
                                                      static_cast<int>(c.get_int("routing.hybrid_occupancy_percent")));

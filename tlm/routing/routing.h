@@ -7,9 +7,11 @@
 #pragma once
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <vector>
 
 #include "core/packet.h"
 #include "core/rng.h"
+#include "hw/selection.h"
 
 namespace ccsim {
 
@@ -99,6 +101,8 @@ class RoutingFunction {
   virtual void on_forward(RouterContext& /*ctx*/, const Packet& /*p*/, int /*in_port*/, int /*out_port*/) {}
   // The algorithm's counters for the results ("routing"); empty: none.
   virtual nlohmann::json stats() const { return nlohmann::json::object(); }
+  // The hardware blocks (tlm/hw/) this algorithm runs, for the results ("hardware").
+  virtual std::vector<hw::Block> hardware_blocks() const { return {}; }
 };
 
 }  // namespace ccsim

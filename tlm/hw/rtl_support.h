@@ -1,0 +1,48 @@
+// Shared pieces of the RTL-in-the-loop adapters (tlm/hw/rtl_*.cc): picking the verilated model
+// whose parameters match the network's block configuration, the VCD path of a traced instance,
+// and the errors (lane overflow, lock-step divergence).
+#pragma once
+#include <fmt/format.h>
+
+#include <memory>
+#include <string>
+
+#include "core/params.h"     // ConfigError
+#include "core/sim_error.h"
+#include "hw/selection.h"
+#include "tb_common.h"     // tb::Mismatch, tb::Params
+
+namespace ccsim::hw {
+
+// <prefix>_<instance>_<block>.vcd ("router:17" -> router17), or "" if the instance is not traced.
+std::string vcd_path(const Selection& s, const std::string& instance, const char* block);
+// Writes the .gtkw next to a finished VCD (signal groups as `make waves`).
+void write_gtkw_for(const std::string& vcd, const char* rtl_module);
+
+[[noreturn]] inline void lane_overflow(const std::string& instance, const char* block, const char* lanes, int n) {
+  throw SimError(fmt::format("{} {} (RTL): more than {} = {} events in one cycle; raise {} in "
+                             "rtl/network_models.cmake", instance, block, lanes, n, lanes));
+}
+
+[[noreturn]] inline void diverged(const std::string& instance, const char* block, const tb::Mismatch& mm) {
+  throw SimError(fmt::format("lockstep: {} {}: RTL and reference differ at {} (expected: reference, actual: RTL)",
+                             instance, block, mm.describe()));
+}
+
+[[noreturn]] inline void call_diverged(const std::string& instance, const char* block, int64_t cycle,
+                                       const char* call, uint64_t ref, uint64_t rtl) {
+  throw SimError(fmt::format("lockstep: {} {}: RTL and reference differ at cycle {}: {} returned {} "
+                             "(reference) and {} (RTL)", instance, block, cycle, call, ref, rtl));
+}
+
+// No verilated model has the network's parameters: one line naming the key, what was needed
+// (`wanted`, as a parameter string to add) and what this build has.
+[[noreturn]] inline void no_model(Block b, const char* module, const std::string& wanted,
+                                  const std::string& compiled) {
+  throw ConfigError(std::string("hardware.") + to_string(b),
+                    fmt::format("rtl: no verilated {} with {}; this build has: {}. Add \"net_<name>|{}|{}\" "
+                                "to rtl/network_models.cmake and rebuild", module, wanted,
+                                compiled.empty() ? "none" : compiled, module, wanted));
+}
+
+}  // namespace ccsim::hw

@@ -1,0 +1,78 @@
+// A verilated --cc block clocked from its owner (router or NIC), with an optional VCD of a cycle
+// window. Cycle protocol as in tb/: inputs are set with clk_i low, eval() settles the
+// combinational outputs, rise(cycle) makes the clock edge of network cycle `cycle`. VCD time is
+// 10 units per cycle: settled inputs at 10*cycle, registered values at 10*cycle + 5.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "verilated.h"
+#include "verilated_vcd_c.h"
+
+namespace ccsim::hw {
+void write_gtkw_for(const std::string& vcd, const char* rtl_module);  // rtl_support.cpp
+}
+
+namespace ccsim::hw {
+
+template <class Model>
+class VModel {
+ public:
+  // vcd_path empty: no trace. Otherwise cycles [start, start + cycles) are written, and a
+  // GTKWave save file for RTL module `module` beside the VCD when done.
+  VModel(const std::string& vcd_path, int64_t start, int64_t cycles, const char* module)
+      : ctx_(std::make_unique<VerilatedContext>()), vcd_path_(vcd_path), module_(module), start_(start),
+        end_(start + cycles) {
+    if (!vcd_path.empty()) ctx_->traceEverOn(true);
+    model_ = std::make_unique<Model>(ctx_.get(), "TOP");
+    if (!vcd_path.empty()) {
+      vcd_ = std::make_unique<VerilatedVcdC>();
+      model_->trace(vcd_.get(), 99);
+      vcd_->open(vcd_path.c_str());
+    }
+    // Asynchronous active-low reset pulse spanning one clock edge (as tb/'s Dut::reset()).
+    model_->clk_i = 0;
+    model_->rst_ni = 1;
+    model_->eval();
+    model_->rst_ni = 0;
+    model_->eval();
+    model_->clk_i = 1;
+    model_->eval();
+    model_->clk_i = 0;
+    model_->rst_ni = 1;
+    model_->eval();
+  }
+  ~VModel() {
+    model_->final();
+    if (vcd_) {
+      vcd_->close();
+      write_gtkw_for(vcd_path_, module_);
+    }
+  }
+  VModel(const VModel&) = delete;
+  VModel& operator=(const VModel&) = delete;
+
+  Model& m() { return *model_; }
+  const Model& m() const { return *model_; }
+  void eval() { model_->eval(); }
+  void rise(int64_t cycle) {
+    const bool dump = vcd_ && cycle >= start_ && cycle < end_;
+    if (dump) vcd_->dump(static_cast<uint64_t>(cycle) * 10);
+    model_->clk_i = 1;
+    model_->eval();
+    if (dump) vcd_->dump(static_cast<uint64_t>(cycle) * 10 + 5);
+    model_->clk_i = 0;
+    model_->eval();
+  }
+
+ private:
+  std::unique_ptr<VerilatedContext> ctx_;
+  std::unique_ptr<Model> model_;
+  std::unique_ptr<VerilatedVcdC> vcd_;
+  std::string vcd_path_;
+  const char* module_;
+  int64_t start_, end_;
+};
+
+}  // namespace ccsim::hw
