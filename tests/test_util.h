@@ -96,6 +96,9 @@ class DecisionCounter : public RoutingFunction {
   bool wants_queue_events() const override { return inner_->wants_queue_events(); }
   void on_head_at_front(RouterContext& c, int in, const Packet& p) override { inner_->on_head_at_front(c, in, p); }
   void on_tail_left(RouterContext& c, int in, const Packet& p) override { inner_->on_tail_left(c, in, p); }
+  bool wants_forward_events() const override { return inner_->wants_forward_events(); }
+  void on_forward(RouterContext& c, const Packet& p, int in, int out) override { inner_->on_forward(c, p, in, out); }
+  nlohmann::json stats() const override { return inner_->stats(); }
   // Misrouting decisions per packet injected in window w.
   double misrouted_fraction(size_t w) const {
     return injected_[w] ? static_cast<double>(misrouted_[w]) / static_cast<double>(injected_[w]) : 0.0;

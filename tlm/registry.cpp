@@ -11,6 +11,7 @@
 #include "congestion/ecn.h"
 #include "congestion/lhrp.h"
 #include "congestion/none.h"
+#include "congestion/qcn.h"
 #include "congestion/srp.h"
 #include "topology/dragonfly.h"
 #include "topology/flatfly.h"
@@ -32,6 +33,7 @@ RoutingEntry dragonfly_olm_entry();
 RoutingEntry dragonfly_base_entry();
 RoutingEntry dragonfly_hybrid_entry();
 RoutingEntry dragonfly_ectn_entry();
+RoutingEntry dragonfly_qcn_switch_entry();
 RoutingEntry flatfly_min_entry();
 RoutingEntry flatfly_val_entry();
 RoutingEntry flatfly_ugal_l_entry();
@@ -87,7 +89,7 @@ const std::vector<RoutingEntry>& routings() {
       dragonfly_min_entry(),    dragonfly_val_entry(), dragonfly_ugal_l_entry(),
       dragonfly_ugal_g_entry(), dragonfly_par_entry(false), dragonfly_par_entry(true),
       dragonfly_pb_entry(),     dragonfly_olm_entry(),      dragonfly_base_entry(),
-      dragonfly_hybrid_entry(), dragonfly_ectn_entry(),     flatfly_min_entry(),
+      dragonfly_hybrid_entry(), dragonfly_ectn_entry(),     dragonfly_qcn_switch_entry(), flatfly_min_entry(),
       flatfly_val_entry(),      flatfly_ugal_l_entry(),   flatfly_ugal_g_entry(),
       dor_entry("torus"),       dor_entry("mesh"),        duato_entry("torus"),
       duato_entry("mesh"),
@@ -211,6 +213,28 @@ const std::vector<ProtocolEntry>& protocols() {
         int_param("congestion.ecn_timer", 0, "IPD decrement period (cycles); 0 = preset (96 / 1000)", 0),
         int_param("congestion.ecn_max", 0, "maximum IPD (cycles); 0 = preset (3048, ours / 1500)", 0)},
        [](const Config& c) { return std::make_unique<Ecn>(EcnParams::from_config(c)); }},
+      {"qcn", "QCN (802.1Qau) as in 001 2.3: congestion points in switch queues send CNMs with a 6-bit feedback "
+       "to the sampled packet's source, whose NIC rate limiter cuts its rate by 1 - G_d Fb and recovers every "
+       "qcn_bc_limit packets",
+       {string_param("congestion.qcn_sampling", "output", "qcn: buffers sampled, switch output queues (standard) or "
+                     "input buffers", {"output", "input"}),
+        float_param("congestion.qcn_qeq", 0.2, "qcn: Q_eq as a share of one VC's sampled buffer (001: 20%)", 0, 1),
+        int_param("congestion.qcn_w", 0, "qcn: weight w of Q_delta (001: 0; standard: 2)", 0, 64),
+        int_param("congestion.qcn_cpc", 100, "qcn: packets per sample, CPC (001: 100)", 1, 1 << 20),
+        string_param("congestion.qcn_cpc_unit", "packets_and_time", "qcn: what CPC counts: packets through the "
+                     "buffer, or packets and packet times (as routing.qcn_cpc_unit)", {"packets", "packets_and_time"}),
+        int_param("congestion.qcn_cnm_percent", 30, "qcn: congested samples that send a CNM, % (001: 30; "
+                  "standard 10)", 0, 100),
+        float_param("congestion.qcn_gd", 1.0 / 128, "qcn: rate decrease G_d per unit of Fb (standard 1/128)", 0, 1),
+        int_param("congestion.qcn_bc_limit", 100, "qcn: packets sent per rate-increase cycle (001: 100 frames)", 1,
+                  1 << 20),
+        int_param("congestion.qcn_fast_recovery", 5, "qcn: fast-recovery cycles before active increase (standard 5)",
+                  0, 1 << 20),
+        float_param("congestion.qcn_rai", 0.000125, "qcn: active increase of the target rate per cycle, fraction of "
+                    "line rate (standard 5 Mb/s of 40 Gb/s)", 0, 1),
+        float_param("congestion.qcn_min_rate", 0.00025, "qcn: lowest rate, fraction of line rate (standard 10 Mb/s "
+                    "of 40 Gb/s)", 0, 1)},
+       [](const Config& c) { return std::make_unique<Qcn>(QcnParams::from_config(c)); }},
       {"lhrp", "Last-Hop Reservation Protocol (003): speculative first, dropped only at the last-hop switch above "
        "the threshold, NACK with a retransmission time from the switch's reservation scheduler",
        {acks_required(),

@@ -154,6 +154,7 @@ void SpeculativeProtocol::on_control(Nic& nic, Packet& c, Cycle now) {
     case PacketKind::Data:
     case PacketKind::Throttle:  // CBCM's, never sent here
     case PacketKind::Unthrottle:
+    case PacketKind::Cnm:  // QCN's
       break;
   }
 }

@@ -461,6 +461,7 @@ nlohmann::json Network::results(double wall) {
   j["cycles"] = end_cycle_;
   j["hardware"] = hardware_json();
   j["congestion"] = cc_->stats();
+  if (auto rs = routing_->stats(); !rs.empty()) j["routing"] = std::move(rs);
   j["congestion"]["drops"] = drops_;
   j["congestion"]["resends"] = resends_;
   j["perf"] = {{"wall_seconds", wall},

@@ -12,8 +12,8 @@ namespace ccsim {
 
 // Data packets carry messages; the others are 1-flit control packets of the
 // congestion-control protocols (consumed by the NIC or switch they reach).
-enum class PacketKind : uint8_t { Data, Ack, Nack, Reservation, Grant, Throttle, Unthrottle };
-constexpr int kPacketKinds = 7;
+enum class PacketKind : uint8_t { Data, Ack, Nack, Reservation, Grant, Throttle, Unthrottle, Cnm };
+constexpr int kPacketKinds = 8;
 inline const char* to_string(PacketKind k) {
   switch (k) {
     case PacketKind::Data: return "data";
@@ -23,6 +23,7 @@ inline const char* to_string(PacketKind k) {
     case PacketKind::Grant: return "grant";
     case PacketKind::Throttle: return "throttle";
     case PacketKind::Unthrottle: return "unthrottle";
+    case PacketKind::Cnm: return "cnm";
   }
   return "?";
 }

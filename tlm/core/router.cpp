@@ -35,6 +35,7 @@ Router::Router(sc_core::sc_module_name name, int id, int radix, const RouterPara
   }
   reroute_ = rf.reroutes_when_blocked();
   queue_events_ = rf.wants_queue_events();
+  forward_events_ = rf.wants_forward_events();
   fabric_timeout_ = net->congestion().fabric_timeout();
   if (fabric_timeout_ > 0) speculative_class_ = net->congestion().speculative_class();
   if (!params_.cut_through)
@@ -305,6 +306,7 @@ void Router::grant(Cycle now, int p, int o) {
     if (fabric_timeout_ > 0) e.pkt->queued += static_cast<int32_t>(now - e.ready);
     ov.q.push_back({e.pkt, 0, 0, now});
     if (net_->cc_switch_hook()) net_->congestion().on_switch_forward(*this, *e.pkt, p, r.vc, o, now);
+    if (forward_events_) net_->routing().on_forward(*this, *e.pkt, p, o);
   }
   ++ov.q.back().arrived;
   ++ov.occupancy;
@@ -399,6 +401,12 @@ void Router::drop_front(Cycle now, int p, int v, int q) {
 }
 
 int Router::input_flits(int port, int vc) const { return in_[port].vcs[vc].occupancy; }
+
+int Router::input_queue_flits(int port) const {
+  int n = 0;
+  for (auto& vc : in_[port].vcs) n += vc.occupancy;
+  return n;
+}
 
 int Router::output_flits(int port, int vc) const { return out_[port].vcs[vc].occupancy; }
 

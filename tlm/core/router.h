@@ -57,6 +57,8 @@ class Router : public sc_core::sc_module, public Component, public RouterContext
   bool vc_available(int port, int slot, const Packet& p) override;
   int vc_room(int port, int slot, const Packet& p) override;
   int vc_depth(int port) override { return std::min(params_.output_buffer, out_[port].downstream_depth); }
+  int input_queue_flits(int port) const override;
+  int output_queue_flits(int port) const override { return out_[port].queued; }
   Rng& rng() override { return rng_; }
   Cycle cycle() const override;
 
@@ -173,6 +175,7 @@ class Router : public sc_core::sc_module, public Component, public RouterContext
   std::array<uint32_t, 32> slot_vcs_{};  // per VC slot: its VCs within a class (bit v)
   bool reroute_ = false;         // the routing function chooses again after a failed allocation
   bool queue_events_ = false;    // the routing function follows heads and tails of the input queues
+  bool forward_events_ = false;  // the routing function follows packets crossing the switch
   uint32_t atomic_vcs_ = 0;      // VCs of a class allocated atomically (wormhole, router-to-router)
   int buffered_flits_ = 0;       // input + output queues
   Cycle fabric_timeout_ = 0;     // 0: the protocol never drops in the fabric

@@ -6,6 +6,7 @@
 // dependency graph acyclic.
 #pragma once
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <vector>
 
 #include "core/packet.h"
@@ -37,6 +38,10 @@ class RouterContext {
   // The most vc_room() can be on `port`: the smaller of a VC's output queue
   // and downstream buffer.
   virtual int vc_depth(int port) = 0;
+  // Flits held in this router's input buffers of `port` and in its output
+  // queues of `port`, all VCs (buffer occupancy sampled by QCN congestion points).
+  virtual int input_queue_flits(int /*port*/) const { return 0; }
+  virtual int output_queue_flits(int /*port*/) const { return 0; }
   virtual Rng& rng() = 0;
   // The current cycle: routing state that evolves in time (contention
   // counters) catches up to it lazily, as routers step only when busy.
@@ -88,6 +93,14 @@ class RoutingFunction {
   // The tail of `p`, announced by on_head_at_front, left the input buffer
   // (or the packet was dropped there).
   virtual void on_tail_left(RouterContext& ctx, int in_port, const Packet& p) {}
+  // Algorithms that watch packets cross the switch (QCN-Switch's congestion
+  // points and per-port packet counters) return true; only then does the
+  // router call on_forward, when the head of `p` moves from input `in_port`
+  // to the output queue of `out_port`.
+  virtual bool wants_forward_events() const { return false; }
+  virtual void on_forward(RouterContext& /*ctx*/, const Packet& /*p*/, int /*in_port*/, int /*out_port*/) {}
+  // The algorithm's counters for the results ("routing"); empty: none.
+  virtual nlohmann::json stats() const { return nlohmann::json::object(); }
   // The hardware blocks (tlm/hw/) this algorithm runs, for the results ("hardware").
   virtual std::vector<hw::Block> hardware_blocks() const { return {}; }
 };

@@ -1,0 +1,106 @@
+#include "congestion/qcn.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/network.h"
+#include "core/nic.h"
+#include "core/router.h"
+
+namespace ccsim {
+
+QcnParams QcnParams::from_config(const Config& c) {
+  QcnParams p;
+  p.output_sampling = c.get_string("congestion.qcn_sampling") == "output";
+  p.q_eq = c.get_float("congestion.qcn_qeq");
+  p.cp.w = static_cast<int>(c.get_int("congestion.qcn_w"));
+  p.cp.cpc = static_cast<int>(c.get_int("congestion.qcn_cpc"));
+  p.cp.cnm_percent = static_cast<int>(c.get_int("congestion.qcn_cnm_percent"));
+  if (c.get_string("congestion.qcn_cpc_unit") == "packets_and_time")
+    p.cp.packet_cycles = static_cast<int>(c.get_int("traffic.packet_size"));
+  p.gd = c.get_float("congestion.qcn_gd");
+  p.bc_limit = static_cast<int>(c.get_int("congestion.qcn_bc_limit"));
+  p.fast_recovery = static_cast<int>(c.get_int("congestion.qcn_fast_recovery"));
+  p.rai = c.get_float("congestion.qcn_rai");
+  p.min_rate = c.get_float("congestion.qcn_min_rate");
+  p.output_buffer = static_cast<int>(c.get_int("router.output_buffer"));
+  return p;
+}
+
+void Qcn::attach(Network& net) {
+  CongestionControl::attach(net);
+  rps_.assign(net.num_nodes(), {});
+  cps_.clear();  // made on first use: the routers do not exist yet
+}
+
+void Qcn::make_congestion_points() {
+  radix_ = 0;
+  for (int r = 0; r < net_->num_routers(); ++r) radix_ = std::max(radix_, net_->router(r).radix());
+  cp_params_.assign(static_cast<size_t>(net_->num_routers()) * radix_, p_.cp);
+  for (int r = 0; r < net_->num_routers(); ++r)
+    for (int port = 0; port < net_->router(r).radix(); ++port) {
+      const int depth = p_.output_sampling ? p_.output_buffer : net_->router(r).input_depth(port);
+      cp_params_[static_cast<size_t>(r) * radix_ + port].q_eq = std::max(1, static_cast<int>(p_.q_eq * depth + 0.5));
+    }
+  for (auto& cp : cp_params_) cps_.emplace_back(&cp);  // cp_params_ no longer resizes
+}
+
+bool Qcn::may_inject(Nic& nic, Packet& p, Cycle now) {
+  if (p.kind != PacketKind::Data) return true;
+  const ReactionPoint& rp = rps_[nic.id()];
+  if (!rp.limited || now >= rp.next_start) return true;
+  ++gated_;
+  return false;
+}
+
+void Qcn::on_inject(Nic& nic, Packet& p, Cycle now) {
+  if (p.kind != PacketKind::Data) return;
+  ReactionPoint& rp = rps_[nic.id()];
+  if (!rp.limited) return;
+  rp.next_start = now + static_cast<Cycle>(std::ceil(p.size / rp.cr));
+  if (++rp.sent < p_.bc_limit) return;
+  rp.sent = 0;
+  if (++rp.cycles > p_.fast_recovery) rp.tr = std::min(1.0, rp.tr + p_.rai);
+  rp.cr = (rp.cr + rp.tr) / 2;
+  if (rp.cr >= 0.999) rp = ReactionPoint{};  // back to line rate: the limiter is released
+}
+
+void Qcn::on_switch_forward(Router& r, Packet& p, int in_port, int, int out_port, Cycle now) {
+  if (p.kind != PacketKind::Data) return;
+  if (cps_.empty()) make_congestion_points();
+  const int port = p_.output_sampling ? out_port : in_port;
+  const int q = p_.output_sampling ? r.output_queue_flits(out_port) : r.input_queue_flits(in_port);
+  const int fb = cps_[static_cast<size_t>(r.id()) * radix_ + port].on_packet(q, r.rng(), now);
+  if (fb == 0) return;
+  ++cnms_;
+  Nic& via = net_->switch_nic(r.id());
+  Packet* c = net_->new_control(PacketKind::Cnm, via.id(), p.src, kCnmClass, p, now);
+  c->cc_value = fb;
+  via.send_control(c, now);
+}
+
+void Qcn::on_control(Nic& nic, Packet& c, Cycle) {
+  if (c.kind != PacketKind::Cnm) return;
+  ++cnms_received_;
+  ReactionPoint& rp = rps_[nic.id()];
+  rp.tr = rp.cr;
+  rp.cr = std::max(p_.min_rate, rp.cr * (1.0 - std::min(1.0, p_.gd * static_cast<double>(c.cc_value))));
+  rp.sent = rp.cycles = 0;
+  rp.limited = true;
+}
+
+nlohmann::json Qcn::stats() const {
+  double sum = 0;
+  int limited = 0;
+  for (auto& rp : rps_) {
+    sum += rp.cr;
+    limited += rp.limited;
+  }
+  return {{"cnms", cnms_},
+          {"cnms_received", cnms_received_},
+          {"gated_injection_attempts", gated_},
+          {"limited_nics", limited},
+          {"mean_rate", rps_.empty() ? 1.0 : sum / static_cast<double>(rps_.size())}};
+}
+
+}  // namespace ccsim

@@ -1,0 +1,285 @@
+// routing.algorithm = "qcn_switch" on the dragonfly: QCN-Switch (paper 001,
+// Benito et al., "Non-minimal adaptive routing based on explicit congestion
+// notifications"; spec A.3-A.9). Source-adaptive statistical routing:
+//  * QCN congestion points sample the transit output buffers (the final
+//    design) or the transit input buffers of every switch (one sample per CPC
+//    packets through a buffer; qcn_congestion_point.h). A congested sample
+//    sends, with probability %CNMs, a CNM with the 6-bit |Fb| towards the
+//    source NIC of the sampled packet.
+//  * The source's access switch intercepts the CNM (it never reaches the NIC)
+//    and updates the minimal-routing probability of the port it arrived on
+//    (qcn_port_probabilities.h: AIMD, optional feedback comparison). A CNM
+//    made by the access switch itself updates the sampled output port.
+//  * At injection a packet to another group draws N in 1..100; if N exceeds
+//    the probability of its minimal output port, the conditional minimal rule
+//    is skipped and the packet takes the low-priority rule of its injection
+//    port: global port (terminal index mod h) of this switch, then minimal
+//    from the group it reaches (path g l g l; no local hop in the source
+//    group). When that rule is the minimal port itself, it goes minimally.
+//    In-transit and intra-group traffic always goes minimally.
+//  * Source processing (input sampling): a CNM is also applied at the switch
+//    that made it, to the output port the sampled packet takes there (plain
+//    decrease, only for packets leaving the group).
+// Departure: CNMs are not packets here; each reaches the source switch after
+// the zero-load latency of the minimal path back (router + link latency per
+// hop), without queuing or bandwidth (64-byte frames on the top CoS in 001).
+// VC template as VAL: l g l g l, 3 local / 2 global slots.
+#include <algorithm>
+#include <memory>
+#include <queue>
+#include <vector>
+
+#include "congestion/qcn_congestion_point.h"
+#include "registry.h"
+#include "routing/dragonfly_routing.h"
+#include "routing/qcn_port_probabilities.h"
+
+namespace ccsim {
+namespace {
+
+class DragonflyQcnSwitch : public DragonflyRouting {
+ public:
+  DragonflyQcnSwitch(const Dragonfly& df, const Config& c)
+      : DragonflyRouting(df, {1, 1, 1}),
+        output_sampling_(c.get_string("routing.qcn_sampling") == "output"),
+        source_processing_(c.get_bool("routing.qcn_source_processing")),
+        router_latency_(static_cast<int>(c.get_int("router.latency"))),
+        local_latency_(static_cast<int>(c.get_int("links.local_latency"))),
+        global_latency_(static_cast<int>(c.get_int("links.global_latency"))),
+        window_(c.get_int("sim.series_window")) {
+    sw_.lf = c.get_float("routing.qcn_lf");
+    sw_.pi = c.get_float("routing.qcn_pi");
+    sw_.fb_compare = c.get_bool("routing.qcn_fb_compare");
+    sw_.th1 = c.get_float("routing.qcn_th1");
+    sw_.th2 = c.get_float("routing.qcn_th2");
+    const int cpc = static_cast<int>(c.get_int("routing.qcn_cpc"));
+    const int pcl = static_cast<int>(c.get_int("routing.qcn_pc_limit"));
+    sw_.pc_limit = pcl > 0 ? pcl : cpc;
+    // Q_eq: a share of one VC's buffer (001: 20% of the 100 KB transit queue).
+    auto depth = [&](const char* key) {
+      const int64_t d = c.get_int(key);
+      return static_cast<int>(d > 0 ? d : c.get_int("router.buffer_depth"));
+    };
+    const double qeq = c.get_float("routing.qcn_qeq");
+    for (int k = 0; k < 2; ++k) {
+      QcnCpParams& cp = k == 0 ? cp_local_ : cp_global_;
+      const int d = output_sampling_ ? static_cast<int>(c.get_int("router.output_buffer"))
+                                     : depth(k == 0 ? "router.local_buffer_depth" : "router.global_buffer_depth");
+      cp.q_eq = std::max(1, static_cast<int>(qeq * d + 0.5));
+      cp.w = static_cast<int>(c.get_int("routing.qcn_w"));
+      cp.cpc = cpc;
+      cp.cnm_percent = static_cast<int>(c.get_int("routing.qcn_cnm_percent"));
+      if (c.get_string("routing.qcn_cpc_unit") == "packets_and_time")
+        cp.packet_cycles = static_cast<int>(c.get_int("traffic.packet_size"));
+    }
+    const int first = df_.p(), transit = df_.a() - 1 + df_.h();
+    for (int r = 0; r < df_.num_routers(); ++r) {
+      tables_.emplace_back(first, transit, &sw_);
+      for (int port = first; port < first + transit; ++port)
+        cps_.emplace_back(df_.port_kind(r, port) == PortKind::Global ? &cp_global_ : &cp_local_);
+    }
+    classify_ports();
+  }
+
+  RouteResult route(RouterContext& ctx, int in_port, Packet& p) override {
+    const int r = ctx.router_id();
+    catch_up(ctx.cycle());
+    if (!p.decided) {
+      p.decided = true;
+      const int gs = df_.group_of(r), gd = df_.group_of_node(p.dst);
+      if (df_.port_kind(r, in_port) == PortKind::Terminal && gs != gd && !p.minimal_only) {
+        const int m = min_port(r, p);
+        const int alt = df_.first_global_port() + in_port % df_.h();
+        ++decisions_;
+        if (alt != m && static_cast<double>(1 + ctx.rng().below(100)) > tables_[r].probability(m)) {
+          ++nonminimal_;
+          p.intermediate = df_.group_of(df_.peer(r, alt).id);
+          p.misrouted = true;
+          return take(r, alt, p);
+        }
+      }
+    }
+    return follow(ctx, p);
+  }
+
+  bool wants_forward_events() const override { return true; }
+
+  void on_forward(RouterContext& ctx, const Packet& p, int in_port, int out_port) override {
+    if (p.kind != PacketKind::Data) return;
+    const int r = ctx.router_id();
+    catch_up(ctx.cycle());
+    PortProbabilityTable& t = tables_[r];
+    if (t.is_transit(out_port)) t.on_transmit(out_port);
+    const int sampled = output_sampling_ ? out_port : in_port;
+    if (!t.is_transit(sampled)) return;
+    const int q = output_sampling_ ? ctx.output_queue_flits(out_port) : ctx.input_queue_flits(in_port);
+    const int fb = cps_[static_cast<size_t>(r) * t.count() + (sampled - df_.p())].on_packet(q, ctx.rng(), ctx.cycle());
+    if (fb == 0) return;
+    ++cnms_;
+    fb_total_ += fb;
+    if (source_processing_ && !output_sampling_ && df_.group_of_node(p.dst) != df_.group_of(r) &&
+        t.is_transit(out_port)) {
+      t.decrease(out_port, fb);
+      ++source_processed_;
+    }
+    send_cnm(r, out_port, p, fb, ctx.cycle());
+  }
+
+  nlohmann::json stats() const override {
+    nlohmann::json j = {
+        {"cnms", cnms_},
+        {"cnms_at_own_switch", cnms_local_},
+        {"cnm_mean_fb", cnms_ ? static_cast<double>(fb_total_) / static_cast<double>(cnms_) : 0.0},
+        {"source_processed", source_processed_},
+        {"injection_decisions", decisions_},
+        {"nonminimal_decisions", nonminimal_},
+        {"p_adv1_global", mean_of(adv_global_)},
+        {"p_adv1_local_to_exit", mean_of(adv_local_)},
+        {"p_other", mean_of(other_)},
+        {"probe", {{"router", probe_router_}, {"port", probe_port_}}},
+    };
+    if (!series_t_.empty())
+      j["series"] = {{"t", series_t_},           {"p_adv1_global", series_global_},
+                     {"p_adv1_local_to_exit", series_local_}, {"p_other", series_other_},
+                     {"p_probe", series_probe_}, {"cnms", series_cnms_}};
+    return j;
+  }
+
+ private:
+  struct PendingCnm {
+    Cycle due;
+    uint64_t seq;
+    int router, port, fb;
+    bool operator>(const PendingCnm& o) const { return due != o.due ? due > o.due : seq > o.seq; }
+  };
+
+  // The CNM for sampled packet `p` goes back to the access switch of p's source.
+  void send_cnm(int r, int out_port, const Packet& p, int fb, Cycle now) {
+    const int s = df_.node_router(p.src);
+    if (s == r) {
+      // Made by the access switch itself: the sampled output port (001 3.3.1).
+      if (output_sampling_ && tables_[r].is_transit(out_port)) tables_[r].on_cnm(out_port, fb);
+      ++cnms_local_;
+      return;
+    }
+    Cycle delay = 0;
+    int cur = r, in = -1;
+    while (cur != s) {
+      const int port = df_.min_port_to_router(cur, s, copy_for(p));
+      delay += router_latency_ + (df_.port_kind(cur, port) == PortKind::Global ? global_latency_ : local_latency_);
+      const PortPeer peer = df_.peer(cur, port);
+      cur = peer.id;
+      in = peer.port;
+    }
+    pending_.push({now + delay, seq_++, s, in, fb});
+  }
+
+  // Intercepts the CNMs due by `now`, and records the time series.
+  void catch_up(Cycle now) {
+    while (!pending_.empty() && pending_.top().due <= now) {
+      const PendingCnm c = pending_.top();
+      pending_.pop();
+      tables_[c.router].on_cnm(c.port, c.fb);
+    }
+    if (window_ > 0) {
+      while (now >= next_sample_) {
+        series_t_.push_back(next_sample_);
+        series_global_.push_back(mean_of(adv_global_));
+        series_local_.push_back(mean_of(adv_local_));
+        series_other_.push_back(mean_of(other_));
+        series_probe_.push_back(probe_router_ >= 0 ? tables_[probe_router_].probability(probe_port_) : 100.0);
+        series_cnms_.push_back(cnms_ - cnms_at_sample_);
+        cnms_at_sample_ = cnms_;
+        next_sample_ += window_;
+      }
+    }
+  }
+
+  double mean_of(const std::vector<std::pair<int, int>>& ports) const {
+    double s = 0;
+    for (auto [r, port] : ports) s += tables_[r].probability(port);
+    return ports.empty() ? 0.0 : s / static_cast<double>(ports.size());
+  }
+
+  // Ports ADV+1 congests: each group's global channel to the next group and
+  // the local ports of the group's other switches towards its owner.
+  void classify_ports() {
+    const int groups = df_.groups(), a = df_.a();
+    std::vector<int> kind(static_cast<size_t>(df_.num_routers()) * (a - 1 + df_.h()), 0);
+    for (int g = 0; g < groups && groups > 1; ++g) {
+      int er, ep;
+      df_.global_exit(g, (g + 1) % groups, 0, er, ep);
+      kind[static_cast<size_t>(er) * (a - 1 + df_.h()) + ep - df_.p()] = 1;
+      for (int i = 0; i < a; ++i) {
+        const int r = g * a + i;
+        if (r == er) continue;
+        const int lp = df_.min_port_to_router(r, er, 0);
+        kind[static_cast<size_t>(r) * (a - 1 + df_.h()) + lp - df_.p()] = 2;
+        if (g == 0 && probe_router_ < 0 && i >= a / 2) {
+          probe_router_ = r;
+          probe_port_ = lp;
+        }
+      }
+    }
+    for (int r = 0; r < df_.num_routers(); ++r)
+      for (int k = 0; k < a - 1 + df_.h(); ++k) {
+        const int v = kind[static_cast<size_t>(r) * (a - 1 + df_.h()) + k];
+        (v == 1 ? adv_global_ : v == 2 ? adv_local_ : other_).push_back({r, k + df_.p()});
+      }
+  }
+
+  QcnSwitchParams sw_;
+  QcnCpParams cp_local_, cp_global_;
+  bool output_sampling_, source_processing_;
+  int router_latency_, local_latency_, global_latency_;
+  Cycle window_, next_sample_ = 0;
+  std::vector<PortProbabilityTable> tables_;
+  std::vector<QcnCongestionPoint> cps_;  // per router, per transit port
+  std::priority_queue<PendingCnm, std::vector<PendingCnm>, std::greater<PendingCnm>> pending_;
+  uint64_t seq_ = 0;
+  int64_t cnms_ = 0, cnms_local_ = 0, fb_total_ = 0, source_processed_ = 0, decisions_ = 0, nonminimal_ = 0;
+  int64_t cnms_at_sample_ = 0;
+  std::vector<std::pair<int, int>> adv_global_, adv_local_, other_;
+  int probe_router_ = -1, probe_port_ = -1;
+  std::vector<Cycle> series_t_;
+  std::vector<double> series_global_, series_local_, series_other_, series_probe_;
+  std::vector<int64_t> series_cnms_;
+};
+
+}  // namespace
+
+RoutingEntry dragonfly_qcn_switch_entry() {
+  return {"qcn_switch", "dragonfly",
+          "QCN-Switch (001): QCN congestion points in the switches, CNMs intercepted by the source's access switch "
+          "update per-port minimal-routing probabilities (AIMD); at injection a packet skips its minimal rule when "
+          "a random N in 1..100 exceeds its port's probability; 3 VC slots",
+          {string_param("routing.qcn_sampling", "output", "qcn_switch: buffers the congestion points sample: transit "
+                        "output queues (001's final design) or transit input buffers", {"output", "input"}),
+           bool_param("routing.qcn_fb_compare", true, "qcn_switch: feedback comparison (001 3.2; the final design)"),
+           bool_param("routing.qcn_source_processing", false, "qcn_switch: input sampling also applies each CNM at "
+                      "the switch that made it (001 3.3.1)"),
+           float_param("routing.qcn_qeq", 0.2, "qcn_switch: Q_eq as a share of one VC's sampled buffer "
+                       "(router.output_buffer or the port's input depth) (001: 20%)", 0.0, 1.0),
+           int_param("routing.qcn_w", 0, "qcn_switch: weight w of Q_delta in Fb (001: 0; standard QCN: 2)", 0, 64),
+           int_param("routing.qcn_cpc", 100, "qcn_switch: congestion point cycle CPC, packets per sample (001: 100)",
+                     1, 1 << 20),
+           string_param("routing.qcn_cpc_unit", "packets_and_time", "qcn_switch: what CPC counts: packets through the "
+                        "buffer (001 2.3's text) or packets and packet times (traffic.packet_size cycles), so a "
+                        "buffer is sampled at least every CPC packet times (FOGSim, which made 001's curves; spec "
+                        "A.14-4; with packets alone the UN->ADV response is several times slower)",
+                        {"packets", "packets_and_time"}),
+           int_param("routing.qcn_cnm_percent", 30, "qcn_switch: %CNMs, congested samples that send a CNM (001: 30)",
+                     0, 100),
+           float_param("routing.qcn_lf", 1.0 / 64, "qcn_switch: reduction limiting factor L_f (001: 1/64)", 0.0, 1.0),
+           int_param("routing.qcn_pc_limit", 0, "qcn_switch: PC_l, packets through a port without a CNM before "
+                     "its probability rises by PI; 0 = CPC (001: 100, set with CPC in 5.3.1)", 0, 1 << 20),
+           float_param("routing.qcn_pi", 1.0, "qcn_switch: probability increase PI, percentage points (001: 1)", 0.0,
+                       100.0),
+           float_param("routing.qcn_th1", 0, "qcn_switch: feedback-comparison threshold Th_1 (001: 0)", 0.0, 63.0),
+           float_param("routing.qcn_th2", 30, "qcn_switch: feedback-comparison threshold Th_2 (001: 30)", 0.0, 63.0)},
+          [](const Config& c, const Topology& t) {
+            return std::make_unique<DragonflyQcnSwitch>(dynamic_cast<const Dragonfly&>(t), c);
+          }};
+}
+
+}  // namespace ccsim

@@ -1,0 +1,42 @@
+#include "routing/qcn_port_probabilities.h"
+
+#include <algorithm>
+
+namespace ccsim {
+
+PortProbabilityTable::PortProbabilityTable(int first, int count, const QcnSwitchParams* p)
+    : p_(p), first_(first), prob_(count, 100.0), sent_(count, 0), last_fb_(count, 0) {}
+
+void PortProbabilityTable::increase(int i) { prob_[i] = std::min(100.0, prob_[i] + p_->pi); }
+
+void PortProbabilityTable::on_transmit(int port) {
+  const int i = port - first_;
+  if (++sent_[i] >= p_->pc_limit) {
+    sent_[i] = 0;
+    increase(i);
+  }
+}
+
+void PortProbabilityTable::on_cnm(int port, int fb) {
+  const int i = port - first_;
+  sent_[i] = 0;
+  if (!p_->fb_compare) {
+    prob_[i] *= 1.0 - std::min(1.0, p_->lf * fb);
+    return;
+  }
+  fb_sum_ += fb - last_fb_[i];
+  last_fb_[i] = fb;
+  const double avg = fb_average();
+  if (fb <= avg - p_->th1)
+    increase(i);
+  else if (fb > avg + p_->th2)
+    prob_[i] *= 1.0 - std::min(1.0, p_->lf * (fb - avg));
+}
+
+void PortProbabilityTable::decrease(int port, int fb) {
+  const int i = port - first_;
+  sent_[i] = 0;
+  prob_[i] *= 1.0 - std::min(1.0, p_->lf * fb);
+}
+
+}  // namespace ccsim
