@@ -398,6 +398,13 @@ void Router::drop_front(Cycle now, int p, int v, int q) {
     net_->dropped(*this, e.pkt, now);
 }
 
+bool Router::output_vc_free(int port, int vc) {
+  OutputPort& op = out_[port];
+  absorb_credits(op, net_->now());
+  const OutputVc& ov = op.vcs[vc];
+  return !ov.locked && ov.occupancy == 0 && ov.credits == op.downstream_depth;
+}
+
 int Router::input_flits(int port, int vc) const { return in_[port].vcs[vc].occupancy; }
 
 int Router::output_flits(int port, int vc) const { return out_[port].vcs[vc].occupancy; }

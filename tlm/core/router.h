@@ -71,6 +71,10 @@ class Router : public sc_core::sc_module, public Component, public RouterContext
   int credits(int port, int vc) const { return out_[port].vcs[vc].credits; }
   int downstream_depth(int port) const { return out_[port].downstream_depth; }
   int input_depth(int port) const { return in_[port].depth; }
+  // Output VC `vc` of `port` is free: no packet holds it, its output queue is
+  // empty and its downstream buffer too (all credits back; credits that have
+  // arrived are absorbed first). For source-side congestion estimates (ALO).
+  bool output_vc_free(int port, int vc);
   int buffered_flits() const { return buffered_flits_; }
   template <typename F> void for_each_packet(F&& f) const;  // every packet held, once
   // VC-allocation requests of cycle `now`, for congestion control: for the
