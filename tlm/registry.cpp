@@ -38,6 +38,7 @@ RoutingEntry flatfly_ugal_l_entry();
 RoutingEntry flatfly_ugal_g_entry();
 RoutingEntry dor_entry(const std::string& topology);
 RoutingEntry duato_entry(const std::string& topology);
+RoutingEntry adaptive_entry(const std::string& topology);
 
 namespace {
 
@@ -90,7 +91,7 @@ const std::vector<RoutingEntry>& routings() {
       dragonfly_hybrid_entry(), dragonfly_ectn_entry(),     flatfly_min_entry(),
       flatfly_val_entry(),      flatfly_ugal_l_entry(),   flatfly_ugal_g_entry(),
       dor_entry("torus"),       dor_entry("mesh"),        duato_entry("torus"),
-      duato_entry("mesh"),
+      duato_entry("mesh"),      adaptive_entry("torus"),  adaptive_entry("mesh"),
   };
   return v;
 }
@@ -342,6 +343,12 @@ const std::vector<ParamSpec>& core_params() {
       int_param("links.global_latency", 100, "global channel latency (cycles)", 1, 1 << 24),
       // [routing]
       string_param("routing.algorithm", "min", "routing algorithm (see ccsim list)"),
+      string_param("routing.deadlock", "avoidance", "deadlock handling: avoidance (the routing algorithm's VC "
+                   "rules alone) or recovery (Disha-style: a head blocked deadlock_timeout cycles takes the "
+                   "circulating token and drains through a per-router deadlock buffer; docs/model.md)",
+                   {"avoidance", "recovery"}),
+      int_param("routing.deadlock_timeout", 8, "recovery: cycles a head waits for an output VC before it is "
+                "presumed deadlocked (004: 8)", 1, 1 << 24),
       // [traffic]
       string_param("traffic.pattern", "uniform", "traffic pattern (see ccsim list)"),
       float_param("traffic.load", 0.1, "offered load per source node (flits/node/cycle)", 0.0, 1.0),
