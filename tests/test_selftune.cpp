@@ -176,27 +176,35 @@ TEST(SelfTune, StaticModeKeepsItsThresholdAndTraceHasOneEntryPerPeriod) {
   EXPECT_GT(j["congestion"]["throttled_cycles"].get<int64_t>(), 0);
 }
 
-// With 004's defaults (r = 5, "significant" = 25% below max) tune keeps only
-// ~84% of its peak on this network (docs/congestion.md): after r resets the
-// best throughput is forgotten and relearned in saturation. With r = 20 and a
-// 10% margin it keeps 90%; both beat base.
-TEST(SelfTune, BeyondSaturationBaseLosesThroughputWhileTuneKeepsNinetyPercentOfItsPeak) {
-  auto acc = [](const char* protocol, const char* load, std::vector<std::string> extra = {}) {
-    extra.push_back(std::string("congestion.protocol=\"") + protocol + "\"");
-    extra.push_back(std::string("traffic.load=") + load);
-    extra.push_back("sim.warmup=2000");
-    extra.push_back("sim.measure=5000");
-    auto j = test::run(extra, kTorus16);
-    EXPECT_FALSE(j["deadlock"].get<bool>());
-    return j["accepted_throughput"].get<double>();
-  };
-  const std::vector<std::string> robust = {"congestion.selftune_resets=20", "congestion.selftune_max_drop=0.1"};
-  const double base_peak = acc("none", "0.28"), base_over = acc("none", "0.6");
-  const double tune_peak = acc("selftune", "0.28", robust), tune_over = acc("selftune", "0.6", robust);
-  const double paper_over = acc("selftune", "0.6");
+namespace {
+double accepted(const char* protocol, const char* load, std::vector<std::string> extra = {}) {
+  extra.push_back(std::string("congestion.protocol=\"") + protocol + "\"");
+  extra.push_back(std::string("traffic.load=") + load);
+  extra.push_back("sim.warmup=2000");
+  extra.push_back("sim.measure=4000");
+  auto j = test::run(extra, kTorus16);
+  EXPECT_FALSE(j["deadlock"].get<bool>());
+  return j["accepted_throughput"].get<double>();
+}
+}  // namespace
+
+// Base peaks near 0.28 at offered 0.28 and falls beyond; tune with 004's
+// parameters does better than base there.
+TEST(SelfTune, BeyondSaturationBaseLosesThroughputAndTuneDoesBetter) {
+  const double base_peak = accepted("none", "0.28"), base_over = accepted("none", "0.6");
+  const double tune_over = accepted("selftune", "0.6");
   EXPECT_LT(base_over, 0.85 * base_peak) << "base: peak " << base_peak << ", beyond " << base_over;
+  EXPECT_GT(tune_over, base_over + 0.02) << "tune with 004's r = 5";
+}
+
+// With 004's r = 5 and "significant" = 25% below max, tune keeps only ~70-85%
+// of its peak on this network over long runs (docs/congestion.md): the best
+// throughput is forgotten after r resets and relearned higher up. With r = 20
+// and a 10% margin it keeps 90% of its peak.
+TEST(SelfTune, BeyondSaturationTuneKeepsNinetyPercentOfItsPeak) {
+  const std::vector<std::string> robust = {"congestion.selftune_resets=20", "congestion.selftune_max_drop=0.1"};
+  const double tune_peak = accepted("selftune", "0.28", robust), tune_over = accepted("selftune", "0.6", robust);
   EXPECT_GE(tune_over, 0.9 * tune_peak) << "tune: peak " << tune_peak << ", beyond " << tune_over;
-  EXPECT_GT(paper_over, base_over + 0.02) << "tune with 004's r = 5";
 }
 
 TEST(Alo, HoldsPacketsOnlyWhenTheUsefulChannelsAreBusy) {

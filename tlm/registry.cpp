@@ -303,6 +303,9 @@ const std::vector<ProtocolEntry>& protocols() {
                     "4%)", 0, 1),
         float_param("congestion.selftune_drop", 0.25, "a period's throughput below (1 - this) of the previous "
                     "period's is a drop (004: 25%)", 0, 1),
+        string_param("congestion.selftune_throttling", "period", "\"currently throttling?\" of Table 1: the estimate "
+                     "exceeded the threshold in some cycle of the tuning period (spec default) or at the decision "
+                     "(spec option)", {"period", "decision"}),
         bool_param("congestion.selftune_local_max", true, "local-maximum avoidance (004 4.2): reset the threshold to "
                    "min(T_max, N_max) on a significant drop below the best throughput"),
         float_param("congestion.selftune_max_drop", 0.25, "a period's throughput below (1 - this) of the best is "

@@ -21,6 +21,7 @@ SelfTuneParams SelfTuneParams::from_config(const Config& c) {
   p.significant_fraction = 1.0 - c.get_float("congestion.selftune_max_drop");
   p.resets = static_cast<int>(c.get_int("congestion.selftune_resets"));
   p.local_max = c.get_bool("congestion.selftune_local_max");
+  p.throttled_any_cycle = c.get_string("congestion.selftune_throttling") == "period";
   p.sideband.hop_delay = static_cast<int>(c.get_int("congestion.selftune_hop_delay"));
   p.sideband.count_bits = static_cast<int>(c.get_int("congestion.selftune_count_bits"));
   p.sideband.throughput_bits = static_cast<int>(c.get_int("congestion.selftune_throughput_bits"));
@@ -100,7 +101,7 @@ void SelfTune::on_snapshot(Cycle now) {
   if (now % period_ == 0) {
     HillClimbTuner::Action a = HillClimbTuner::Action::None;
     if (p_.tune) {
-      a = tuner_->tune(period_tp_, cur_, period_throttled_);
+      a = tuner_->tune(period_tp_, cur_, p_.throttled_any_cycle ? period_throttled_ : throttling(now));
       threshold_ = tuner_->threshold();
     }
     tr_cycle_.push_back(now);

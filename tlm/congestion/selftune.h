@@ -37,6 +37,7 @@ struct SelfTuneParams {
   double drop_fraction = 0.75, significant_fraction = 0.75;
   int resets = 5;
   bool local_max = true;
+  bool throttled_any_cycle = true;  // "currently throttling": in some cycle of the period, or at the decision
   SidebandParams sideband;
   int vcs = 3;                  // VCs per port (all of them count as buffers)
   static SelfTuneParams from_config(const Config& c);
