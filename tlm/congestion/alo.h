@@ -26,6 +26,13 @@ class Alo : public CongestionControl {
     int port, router;
   };
   std::vector<std::vector<Neighbour>> neighbours_;  // per router: its router-to-router ports
+  // Per router, computed once per cycle (NICs ask for every waiting destination):
+  // bit i set when neighbour i's channel has at least one free VC / all VCs free.
+  struct State {
+    Cycle at = -1;
+    uint32_t one_free = 0, all_free = 0;
+  };
+  std::vector<State> state_;
   int64_t checks_ = 0, held_ = 0;
 };
 
