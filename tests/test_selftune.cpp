@@ -247,3 +247,11 @@ TEST(DeadlockRecovery, FullyAdaptiveRoutingWithRecoveryDeliversAndRescuesBlocked
   EXPECT_EQ(high["deadlock_recovery"], again["deadlock_recovery"]);
   EXPECT_EQ(high["accepted_throughput"], again["accepted_throughput"]);
 }
+
+TEST(SelfTune, SameSeedGivesTheSameThresholdTrace) {
+  const std::vector<std::string> sets = {"congestion.protocol=\"selftune\"", "traffic.load=0.5", "sim.warmup=500",
+                                         "sim.measure=1500"};
+  auto a = test::run(sets, kTorus16), b = test::run(sets, kTorus16);
+  EXPECT_EQ(a["congestion"], b["congestion"]);
+  EXPECT_GT(a["congestion"]["increments"].get<int64_t>(), 0);  // the tuner moved
+}
