@@ -7,11 +7,13 @@
 
 #include <algorithm>
 
+#include "congestion/alo.h"
 #include "congestion/cbcm.h"
 #include "congestion/ecn.h"
 #include "congestion/lhrp.h"
 #include "congestion/none.h"
 #include "congestion/qcn.h"
+#include "congestion/selftune.h"
 #include "congestion/srp.h"
 #include "topology/dragonfly.h"
 #include "topology/flatfly.h"
@@ -40,6 +42,7 @@ RoutingEntry flatfly_ugal_l_entry();
 RoutingEntry flatfly_ugal_g_entry();
 RoutingEntry dor_entry(const std::string& topology);
 RoutingEntry duato_entry(const std::string& topology);
+RoutingEntry adaptive_entry(const std::string& topology);
 
 namespace {
 
@@ -92,7 +95,7 @@ const std::vector<RoutingEntry>& routings() {
       dragonfly_hybrid_entry(), dragonfly_ectn_entry(),     dragonfly_qcn_switch_entry(), flatfly_min_entry(),
       flatfly_val_entry(),      flatfly_ugal_l_entry(),   flatfly_ugal_g_entry(),
       dor_entry("torus"),       dor_entry("mesh"),        duato_entry("torus"),
-      duato_entry("mesh"),
+      duato_entry("mesh"),      adaptive_entry("torus"),  adaptive_entry("mesh"),
   };
   return v;
 }
@@ -305,6 +308,46 @@ const std::vector<ProtocolEntry>& protocols() {
         int_param("congestion.cbcm_table_entries", 16, "throttled destinations a source tracks; a throttle beyond "
                   "them is ignored and counted (ours)", 1, 4096)},
        [](const Config& c) { return std::make_unique<Cbcm>(CbcmParams::from_config(c)); }},
+      {"selftune", "Self-tuned source throttling (004): a side-band gathers the global count of full VC buffers "
+       "and delivered flits every g = (k/2)*h*n cycles; nodes stop injecting while the extrapolated count exceeds "
+       "a threshold, tuned by hill climbing on throughput (torus only)",
+       {string_param("congestion.selftune_mode", "tune", "tune: hill-climbing threshold (004 4); static: fixed "
+                     "selftune_threshold (004 Fig. 5)", {"tune", "static"}),
+        int_param("congestion.selftune_threshold", 250, "static mode: the threshold in full VC buffers (004 Fig. 5: "
+                  "50 and 250)", 0),
+        string_param("congestion.selftune_estimator", "linear", "congestion estimate between snapshots: linear "
+                     "extrapolation from the last two (004) or the last one", {"linear", "last"}),
+        int_param("congestion.selftune_hop_delay", 2, "side-band neighbour-to-neighbour delay h in cycles (004)", 1,
+                  1 << 20),
+        int_param("congestion.selftune_sideband_width", 25, "side-band channel width in bits; narrower than "
+                  "count_bits + throughput_bits sends a word in several beats, adding beats - 1 cycles per hop "
+                  "(004: 25, or 9 in its report; the beat timing is ours)", 1, 64),
+        int_param("congestion.selftune_count_bits", 12, "full-buffer field width; sums saturate (004: 12)", 1, 31),
+        int_param("congestion.selftune_throughput_bits", 13, "delivered-flits field width; sums saturate (004: 13)", 1,
+                  31),
+        int_param("congestion.selftune_tune_period", 96, "tuning period in cycles, rounded up to a multiple of the "
+                  "gather duration (004: 96)", 1),
+        float_param("congestion.selftune_initial", 0.01, "first threshold, fraction of all VC buffers (004: 1%)", 0, 1),
+        float_param("congestion.selftune_increment", 0.01, "threshold increment, fraction of all VC buffers (004: "
+                    "1%)", 0, 1),
+        float_param("congestion.selftune_decrement", 0.04, "threshold decrement, fraction of all VC buffers (004: "
+                    "4%)", 0, 1),
+        float_param("congestion.selftune_drop", 0.25, "a period's throughput below (1 - this) of the previous "
+                    "period's is a drop (004: 25%)", 0, 1),
+        string_param("congestion.selftune_throttling", "period", "\"currently throttling?\" of Table 1: the estimate "
+                     "exceeded the threshold in some cycle of the tuning period (spec default) or at the decision "
+                     "(spec option)", {"period", "decision"}),
+        bool_param("congestion.selftune_local_max", true, "local-maximum avoidance (004 4.2): reset the threshold to "
+                   "min(T_max, N_max) on a significant drop below the best throughput"),
+        float_param("congestion.selftune_max_drop", 0.25, "a period's throughput below (1 - this) of the best is "
+                    "significant (ours: 004 says \"significantly\")", 0, 1),
+        int_param("congestion.selftune_resets", 5, "consecutive resets after which the best throughput is "
+                  "forgotten (004: r = 5)", 1, 1 << 20)},
+       [](const Config& c) { return std::make_unique<SelfTune>(SelfTuneParams::from_config(c)); }},
+      {"alo", "At-Least-One (Baydal et al., 004's comparison): a node injects only when every useful (minimal) "
+       "output channel of its router has a free VC or some useful channel has all its VCs free",
+       {},
+       [](const Config&) { return std::make_unique<Alo>(); }},
   };
   return v;
 }
@@ -342,6 +385,12 @@ const std::vector<ParamSpec>& core_params() {
       int_param("links.global_latency", 100, "global channel latency (cycles)", 1, 1 << 24),
       // [routing]
       string_param("routing.algorithm", "min", "routing algorithm (see ccsim list)"),
+      string_param("routing.deadlock", "avoidance", "deadlock handling: avoidance (the routing algorithm's VC "
+                   "rules alone) or recovery (Disha-style: a head blocked deadlock_timeout cycles takes the "
+                   "circulating token and drains through a per-router deadlock buffer; docs/model.md)",
+                   {"avoidance", "recovery"}),
+      int_param("routing.deadlock_timeout", 8, "recovery: cycles a head waits for an output VC before it is "
+                "presumed deadlocked (004: 8)", 1, 1 << 24),
       // [traffic]
       string_param("traffic.pattern", "uniform", "traffic pattern (see ccsim list)"),
       float_param("traffic.load", 0.1, "offered load per source node (flits/node/cycle)", 0.0, 1.0),

@@ -56,6 +56,14 @@ void Network::build(const Config& cfg, std::unique_ptr<RoutingFunction> routing)
   cc_arrival_hook_ = cc_->has_arrival_hook();
   cc_allocation_hook_ = cc_->has_allocation_hook();
   cut_through_ = cfg.get_string("router.switching") == "vct";
+  router_latency_ = static_cast<int>(cfg.get_int("router.latency"));
+  if (cfg.get_string("routing.deadlock") == "recovery") {
+    recovery_ = std::make_unique<DeadlockRecovery>(*this, cfg.get_int("routing.deadlock_timeout"));
+  } else if (routing_->needs_recovery()) {
+    throw ConfigError("routing.deadlock", fmt::format("routing \"{}\" can deadlock: needs \"recovery\", got \"{}\"",
+                                                      cfg.get_string("routing.algorithm"),
+                                                      cfg.get_string("routing.deadlock")));
+  }
 
   warmup_ = cfg.get_int("sim.warmup");
   measure_ = cfg.get_int("sim.measure");
@@ -374,6 +382,7 @@ void Network::check_conservation() {
   // Flits: everything injected was ejected or is held in a buffer or on a link.
   int64_t held = 0;
   for (auto& r : routers_) held += r->buffered_flits();
+  if (recovery_) held += recovery_->flits_in_lane();
   int64_t on_links = 0;
   for (auto& l : links_) on_links += static_cast<int64_t>(l->flits_in_flight());
   if (flits_injected_ - flits_ejected_ - flits_discarded_ != held + on_links)
@@ -402,6 +411,7 @@ void Network::check_conservation() {
   for (auto& l : links_)
     for (size_t i = 0; i < l->flits_in_flight(); ++i) mark(l->flit_in_flight(i).pkt);
   for (auto& [id, p] : dropped_) mark(p);
+  if (recovery_) recovery_->for_each_packet(mark);
   int64_t present = 0;
   for (uint64_t id = 0; id < next_packet_id_; ++id) {
     if (seen[id] && delivered_[id]) throw SimError(fmt::format("packet {} delivered but still in the network", id));
@@ -464,6 +474,7 @@ nlohmann::json Network::results(double wall) {
   if (auto rs = routing_->stats(); !rs.empty()) j["routing"] = std::move(rs);
   j["congestion"]["drops"] = drops_;
   j["congestion"]["resends"] = resends_;
+  if (recovery_) j["deadlock_recovery"] = recovery_->stats();
   j["perf"] = {{"wall_seconds", wall},
                {"cycles_per_second", wall > 0 ? static_cast<double>(end_cycle_) / wall : 0.0},
                {"flit_hops_per_second", wall > 0 ? static_cast<double>(flit_hops_) / wall : 0.0},

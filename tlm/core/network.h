@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "congestion/congestion_control.h"
+#include "core/deadlock_recovery.h"
 #include "core/link.h"
 #include "core/message.h"
 #include "core/nic.h"
@@ -48,6 +49,9 @@ class Network : public sc_core::sc_module {
   bool cc_arrival_hook() const { return cc_arrival_hook_; }
   bool cc_allocation_hook() const { return cc_allocation_hook_; }
   bool cut_through() const { return cut_through_; }
+  int router_latency() const { return router_latency_; }
+  // Disha-style recovery (routing.deadlock = "recovery"), or null.
+  DeadlockRecovery* recovery() { return recovery_.get(); }
   uint64_t seed() const { return seed_; }
   // Reference or RTL for each hardware block ([hardware]).
   const hw::Selection& hardware() const { return hardware_; }
@@ -127,6 +131,8 @@ class Network : public sc_core::sc_module {
   bool cc_arrival_hook_ = false;
   bool cc_allocation_hook_ = false;
   bool cut_through_ = true;
+  int router_latency_ = 1;
+  std::unique_ptr<DeadlockRecovery> recovery_;
   int vcs_per_class_ = 1;
   int max_vct_packet_ = 0;  // largest packet every buffer holds whole
 

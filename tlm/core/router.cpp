@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 
+#include "core/deadlock_recovery.h"
 #include "core/network.h"
 #include "core/params.h"
 
@@ -36,6 +37,8 @@ Router::Router(sc_core::sc_module_name name, int id, int radix, const RouterPara
   reroute_ = rf.reroutes_when_blocked();
   queue_events_ = rf.wants_queue_events();
   forward_events_ = rf.wants_forward_events();
+  recovery_ = net->recovery();
+  if (recovery_) recovery_timeout_ = recovery_->timeout();
   fabric_timeout_ = net->congestion().fabric_timeout();
   if (fabric_timeout_ > 0) speculative_class_ = net->congestion().speculative_class();
   if (!params_.cut_through)
@@ -112,6 +115,7 @@ void Router::step(Cycle now) {
     traverse_switch(now);
     send_links(now);
   }
+  if (rescued_.port >= 0) drain_rescued(now);
   if (buffered_flits_ > 0) net_->scheduler().wake(this, now + 1);
 }
 
@@ -137,7 +141,7 @@ void Router::receive(Cycle now) {
         continue;
       }
       if (f.head) {
-        InPacket e{f.pkt, now + params_.latency, 1, 0, -1, kUnrouted};
+        InPacket e{f.pkt, now + params_.latency, now, 1, 0, -1, kUnrouted};
         int q = 0;
         if (params_.voq) {
           RouteResult r = net_->routing().route(*this, p, *f.pkt);
@@ -219,7 +223,11 @@ void Router::allocate_vcs(Cycle now) {
         for (uint64_t qm = vc.nonempty; qm; qm &= qm - 1) {
           const int q = __builtin_ctzll(qm);
           InPacket& e = vc.queues[q].front();
-          if (e.out_vc >= 0 || try_allocate(now, p, e)) continue;
+          if (e.out_vc >= 0 || e.out_vc == kRecovery || try_allocate(now, p, e)) continue;
+          if (recovery_ && rescue(now, e)) {
+            rescued_ = {p, v, q};
+            continue;
+          }
           if (fabric_timeout_ > 0 && timed_out(e, now) && net_->congestion().may_drop_in_fabric(*this, *e.pkt)) {
             drop_front(now, p, v, q);
             if (vc.queues[q].empty()) continue;
@@ -322,6 +330,7 @@ void Router::grant(Cycle now, int p, int o) {
     q.pop_front();
     --ip.packets;
     if (!q.empty()) {
+      q.front().front = now;
       ip.need_va |= 1u << r.vc;  // the next packet needs an output VC
       if (queue_events_) net_->routing().on_head_at_front(*this, p, *q.front().pkt);
     }
@@ -385,8 +394,9 @@ void Router::drop_front(Cycle now, int p, int v, int q) {
   if (fq.empty()) {
     vc.nonempty &= ~(uint64_t{1} << q);
     if (!vc.nonempty) ip.busy &= ~(1u << v);
-  } else if (queue_events_) {
-    net_->routing().on_head_at_front(*this, p, *fq.front().pkt);
+  } else {
+    fq.front().front = now;
+    if (queue_events_) net_->routing().on_head_at_front(*this, p, *fq.front().pkt);
   }
   for (int i = 0; i < e.arrived; ++i) {
     ip.link->send_credit(now, v);
@@ -398,6 +408,50 @@ void Router::drop_front(Cycle now, int p, int v, int q) {
     vc.discarding = e.pkt;  // receive() discards the rest and reports the drop
   else
     net_->dropped(*this, e.pkt, now);
+}
+
+bool Router::output_vc_free(int port, int vc) {
+  OutputPort& op = out_[port];
+  absorb_credits(op, net_->now());
+  const OutputVc& ov = op.vcs[vc];
+  return !ov.locked && ov.occupancy == 0 && ov.credits == op.downstream_depth;
+}
+
+bool Router::rescue(Cycle now, InPacket& e) {
+  if (e.ready > now || now - std::max(e.ready, e.front) < recovery_timeout_) return false;
+  if (e.out_port >= 0 && out_[e.out_port].kind == PortKind::Terminal) return false;  // ejection always drains
+  if (!recovery_->try_capture(id_, now)) return false;
+  e.out_vc = kRecovery;
+  e.out_port = -1;
+  return true;
+}
+
+void Router::drain_rescued(Cycle now) {
+  InputPort& ip = in_[rescued_.port];
+  InputVc& vc = ip.vcs[rescued_.vc];
+  Fifo<InPacket>& q = vc.queues[rescued_.queue];
+  InPacket& e = q.front();
+  assert(e.out_vc == kRecovery);
+  if (e.arrived <= e.sent) return;  // its next flit is still upstream
+  ++e.sent;
+  --vc.occupancy;
+  --buffered_flits_;
+  ip.link->send_credit(now, rescued_.vc);
+  const bool tail = e.sent == e.pkt->size;
+  recovery_->lane_flit(id_, e.pkt, tail, now);
+  if (!tail) return;
+  if (queue_events_) net_->routing().on_tail_left(*this, rescued_.port, *e.pkt);
+  q.pop_front();
+  --ip.packets;
+  if (!q.empty()) {
+    q.front().front = now;
+    ip.need_va |= 1u << rescued_.vc;
+    if (queue_events_) net_->routing().on_head_at_front(*this, rescued_.port, *q.front().pkt);
+  } else {
+    vc.nonempty &= ~(uint64_t{1} << rescued_.queue);
+    if (!vc.nonempty) ip.busy &= ~(1u << rescued_.vc);
+  }
+  rescued_.port = -1;
 }
 
 int Router::input_flits(int port, int vc) const { return in_[port].vcs[vc].occupancy; }

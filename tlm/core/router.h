@@ -22,6 +22,7 @@
 namespace ccsim {
 
 class Network;
+class DeadlockRecovery;
 
 struct RouterParams {
   int latency = 1;
@@ -73,6 +74,10 @@ class Router : public sc_core::sc_module, public Component, public RouterContext
   int credits(int port, int vc) const { return out_[port].vcs[vc].credits; }
   int downstream_depth(int port) const { return out_[port].downstream_depth; }
   int input_depth(int port) const { return in_[port].depth; }
+  // Output VC `vc` of `port` is free: no packet holds it, its output queue is
+  // empty and its downstream buffer too (all credits back; credits that have
+  // arrived are absorbed first). For source-side congestion estimates (ALO).
+  bool output_vc_free(int port, int vc);
   int buffered_flits() const { return buffered_flits_; }
   template <typename F> void for_each_packet(F&& f) const;  // every packet held, once
   // VC-allocation requests of cycle `now`, for congestion control: for the
@@ -88,6 +93,7 @@ class Router : public sc_core::sc_module, public Component, public RouterContext
   struct InPacket {
     Packet* pkt;
     Cycle ready;
+    Cycle front;  // became the front of its queue (deadlock recovery's timeout)
     uint16_t arrived, sent;
     int16_t out_port;
     int16_t out_vc;  // the allocated VC (>= 0), or kUnrouted, kReroute, routed(slot)
@@ -96,6 +102,8 @@ class Router : public sc_core::sc_module, public Component, public RouterContext
   // allocation failed and the routing function asked to choose again; routed
   // to `slot` and waiting for a VC of it.
   static constexpr int16_t kUnrouted = -1, kReroute = -2;
+  // out_vc of a packet rescued by deadlock recovery: it drains into the deadlock buffer.
+  static constexpr int16_t kRecovery = -1000;
   static int16_t routed(int slot) { return static_cast<int16_t>(-3 - slot); }
   static int slot_of(int16_t out_vc) { return -3 - out_vc; }
   struct InputVc {
@@ -151,6 +159,11 @@ class Router : public sc_core::sc_module, public Component, public RouterContext
   // Drops the front packet of queue `q` of input VC (`in_port`, `vc`): its
   // buffered flits are freed and credited, the rest discarded on arrival.
   void drop_front(Cycle now, int in_port, int vc, int q);
+  // Deadlock recovery: whether the blocked front packet `e` may take the
+  // recovery path now (timed out, not ejecting, token captured).
+  bool rescue(Cycle now, InPacket& e);
+  // Moves the next arrived flit of the rescued packet into the deadlock buffer.
+  void drain_rescued(Cycle now);
   // Credits the link has delivered by `now` (also for remote occupancy reads).
   void absorb_credits(OutputPort& op, Cycle now);
   int queue_count() const { return params_.voq ? radix_ : 1; }
@@ -181,6 +194,9 @@ class Router : public sc_core::sc_module, public Component, public RouterContext
   Cycle fabric_timeout_ = 0;     // 0: the protocol never drops in the fabric
   int speculative_class_ = -1;   // VC class of packets that may be dropped
   int va_start_ = 0;
+  DeadlockRecovery* recovery_ = nullptr;
+  Cycle recovery_timeout_ = 0;
+  struct Rescued { int port = -1, vc = 0, queue = 0; } rescued_;  // the packet this router rescues
   // Crossbar requests of one round: per input, the chosen (vc, queue).
   struct Request { int vc, queue, out_port, priority; };
   std::vector<Request> requests_;

@@ -81,6 +81,9 @@ class RoutingFunction {
   // and would wait on channels outside the escape order. Cut-through keeps
   // whole packets in a buffer and needs no such rule.
   virtual bool atomic_vc_allocation(int slot) const { return false; }
+  // Algorithms whose channel dependencies may close a cycle return true: they
+  // run only with deadlock recovery (routing.deadlock = "recovery").
+  virtual bool needs_recovery() const { return false; }
   // A fresh choice for a packet that route() already routed at this router:
   // must not advance the packet's routing state a second time.
   virtual RouteResult reroute(RouterContext& ctx, int in_port, Packet& p) { return route(ctx, in_port, p); }

@@ -1,0 +1,50 @@
+#include "congestion/alo.h"
+
+#include "core/network.h"
+#include "core/params.h"
+
+namespace ccsim {
+
+void Alo::attach(Network& net) {
+  CongestionControl::attach(net);
+  const Topology& t = net.topology();
+  neighbours_.resize(t.num_routers());
+  state_.resize(t.num_routers());
+  for (int r = 0; r < t.num_routers(); ++r)
+    for (int o = 0; o < t.radix(r); ++o) {
+      const PortPeer pp = t.peer(r, o);
+      if (pp.id >= 0 && !pp.is_node) neighbours_[r].push_back({o, pp.id});
+      if (neighbours_[r].size() > 32)
+        throw ConfigError("congestion.protocol", "alo supports routers with at most 32 router-to-router ports");
+    }
+}
+
+bool Alo::may_inject(Nic& nic, Packet& p, Cycle now) {
+  const Topology& t = net_->topology();
+  const int r = t.node_router(nic.id()), dr = t.node_router(p.dst);
+  if (r == dr) return true;
+  ++checks_;
+  State& st = state_[r];
+  if (st.at != now) {
+    Router& rt = net_->router(r);
+    const int vcs = rt.num_vcs() / static_cast<int>(vc_classes().size());
+    st = {now, 0, 0};
+    for (size_t i = 0; i < neighbours_[r].size(); ++i) {
+      int free = 0;
+      for (int v = 0; v < vcs; ++v) free += rt.output_vc_free(neighbours_[r][i].port, v);  // data class
+      if (free > 0) st.one_free |= 1u << i;
+      if (free == vcs) st.all_free |= 1u << i;
+    }
+  }
+  const int dist = t.min_hops(r, dr);
+  uint32_t useful = 0;
+  for (size_t i = 0; i < neighbours_[r].size(); ++i)
+    if (t.min_hops(neighbours_[r][i].router, dr) == dist - 1) useful |= 1u << i;
+  if ((useful & ~st.one_free) == 0 || (useful & st.all_free) != 0) return true;
+  ++held_;
+  return false;
+}
+
+nlohmann::json Alo::stats() const { return {{"checks", checks_}, {"held", held_}}; }
+
+}  // namespace ccsim

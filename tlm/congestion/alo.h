@@ -1,0 +1,39 @@
+// congestion.protocol = "alo": At-Least-One (Baydal, Lopez, Duato, IPDPS 2000;
+// the comparison scheme of ../shared/papers/004 section 5.1, spec C.10). A
+// node estimates congestion from its own router only: a new packet may start
+// when every useful output channel of the node's router has at least one
+// free VC, or when some useful channel has all its VCs free. Useful: a
+// router-to-router channel that brings the packet one hop closer to its
+// destination (minimal routing). Free VC: not held by a packet, its output
+// queue empty and its downstream buffer empty (all credits back) [ours: "not
+// assigned to any message"]. Only the data VCs count; a packet for the
+// node's own router is never held back. Any topology.
+#pragma once
+#include <vector>
+
+#include "congestion/congestion_control.h"
+
+namespace ccsim {
+
+class Alo : public CongestionControl {
+ public:
+  void attach(Network& net) override;
+  bool may_inject(Nic& nic, Packet& p, Cycle now) override;
+  nlohmann::json stats() const override;
+
+ private:
+  struct Neighbour {
+    int port, router;
+  };
+  std::vector<std::vector<Neighbour>> neighbours_;  // per router: its router-to-router ports
+  // Per router, computed once per cycle (NICs ask for every waiting destination):
+  // bit i set when neighbour i's channel has at least one free VC / all VCs free.
+  struct State {
+    Cycle at = -1;
+    uint32_t one_free = 0, all_free = 0;
+  };
+  std::vector<State> state_;
+  int64_t checks_ = 0, held_ = 0;
+};
+
+}  // namespace ccsim
