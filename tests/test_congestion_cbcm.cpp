@@ -29,18 +29,7 @@ load = 0.2
 [sim]
 warmup = 20000
 measure = 20000
-[[traffic.class]]
-name = "ur"
-nodes = "rest"
-pattern = "uniform"
-[[traffic.class]]
-name = "hotspot"
-nodes = "list:0,4,5,8,12"
-pattern = "hotspot"
-hotspot_sources = 0
-hotspot_dest_list = "4"
-load = 1.0
-)";
+)" + std::string(test::kFb16HotspotClasses);
 const char* kFb16Hotspot = kFb16HotspotString.c_str();
 
 const std::vector<int> kSenders = {0, 5, 8, 12};

@@ -24,18 +24,7 @@ load = 0.3
 [sim]
 warmup = 3000
 measure = 4000
-[[traffic.class]]
-name = "ur"
-nodes = "rest"
-pattern = "uniform"
-[[traffic.class]]
-name = "hotspot"
-nodes = "list:0,4,5,8,12"
-pattern = "hotspot"
-hotspot_sources = 0
-hotspot_dest_list = "4"
-load = 1.0
-)";
+)" + std::string(test::kFb16HotspotClasses);
 const char* kCbcmFb16 = kCbcmFb16String.c_str();
 
 // The 72-node test dragonfly under ADV+1 with contention-counter routing (thresholds as in

@@ -44,6 +44,22 @@ algorithm = "ugal_l"
 protocol = "cbcm"
 )";
 
+// 000's Fig. 2 traffic on FB16: nodes 0, 5, 8, 12 send to node 4 at 100% (the "hotspot"
+// class), the others uniform random among themselves (the "ur" class, at traffic.load).
+inline const char* kFb16HotspotClasses = R"(
+[[traffic.class]]
+name = "ur"
+nodes = "rest"
+pattern = "uniform"
+[[traffic.class]]
+name = "hotspot"
+nodes = "list:0,4,5,8,12"
+pattern = "hotspot"
+hotspot_sources = 0
+hotspot_dest_list = "4"
+load = 1.0
+)";
+
 inline Config config(const std::vector<std::string>& sets, const char* base = kSmallDragonfly) {
   std::vector<Override> ov;
   for (auto& s : sets) ov.push_back(parse_override(s));
