@@ -27,6 +27,8 @@ class RandomContext : public RouterContext {
   bool vc_available(int, int, const Packet&) override { return rng_.below(2) == 0; }
   int vc_room(int, int, const Packet&) override { return rng_.below(2) == 0 ? 0 : static_cast<int>(rng_.below(65)); }
   int vc_depth(int) override { return 64; }
+  int input_queue_flits(int) const override { return 0; }  // QCN sampling only, not routing
+  int output_queue_flits(int) const override { return 0; }
   Rng& rng() override { return rng_; }
   Cycle cycle() const override { return now; }
   int router = 0;

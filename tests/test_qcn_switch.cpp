@@ -65,11 +65,24 @@ TEST(QcnCongestionPoint, SamplesOnePacketInCpcAndSendsPercentOfCongestedSamples)
   Rng rng(7);
   int cnms = 0;
   for (int i = 0; i < 100000; ++i)
-    if (cp.on_packet(40, rng) > 0) ++cnms;
+    if (cp.on_packet(40, rng, i) > 0) ++cnms;
   EXPECT_EQ(cp.samples(), 1000);
   EXPECT_NEAR(cnms, 300, 60);
   QcnCongestionPoint quiet(&p);
-  for (int i = 0; i < 10000; ++i) EXPECT_EQ(quiet.on_packet(10, rng), 0);
+  for (int i = 0; i < 10000; ++i) EXPECT_EQ(quiet.on_packet(10, rng, i), 0);
+}
+
+// "packets_and_time" (the default): every packet time also counts, so a buffer that sees a
+// packet every 20 cycles with 20-cycle packet times is sampled every 50 packets, not 100.
+TEST(QcnCongestionPoint, PacketTimesCountTowardsCpc) {
+  QcnCpParams p;
+  p.q_eq = 10;
+  p.cpc = 100;
+  p.packet_cycles = 20;
+  QcnCongestionPoint cp(&p);
+  Rng rng(7);
+  for (int i = 0; i < 100000; ++i) cp.on_packet(40, rng, Cycle{20} * i);
+  EXPECT_NEAR(cp.samples(), 2000, 1);
 }
 
 TEST(QcnPortProbabilities, BaseCutsByFeedbackAndRecoversAfterPcLimitPackets) {

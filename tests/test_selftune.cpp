@@ -219,6 +219,15 @@ TEST(Alo, HoldsPacketsOnlyWhenTheUsefulChannelsAreBusy) {
   EXPECT_NEAR(low["accepted_throughput"].get<double>(), 0.02, 0.003);
 }
 
+TEST(SelfTune, CountFieldTooNarrowForTheNetworkIsAConfigError) {
+  try {  // 3,072 VC buffers need 12 bits
+    simulate(test::config({"congestion.protocol=\"selftune\"", "congestion.selftune_count_bits=11"}, kTorus16));
+    FAIL() << "no error";
+  } catch (const ConfigError& e) {
+    EXPECT_EQ(e.key(), "congestion.selftune_count_bits");
+  }
+}
+
 TEST(DeadlockRecovery, AdaptiveRoutingNeedsRecovery) {
   try {
     simulate(test::config({"routing.algorithm=\"adaptive\""}, kTorus16));
@@ -242,6 +251,12 @@ TEST(DeadlockRecovery, FullyAdaptiveRoutingWithRecoveryDeliversAndRescuesBlocked
   EXPECT_FALSE(high["deadlock"].get<bool>());
   EXPECT_GT(high["deadlock_recovery"]["rescued_packets"].get<int64_t>(), 0);
   EXPECT_GT(high["accepted_throughput"].get<double>(), 0.05);
+  // Recovery is what keeps such networks alive: with a timeout longer than the run nobody is
+  // rescued and the 16-ary 2-cube deadlocks within ~2,000 cycles (the 8-ary one happens not to).
+  auto never = with({"traffic.load=0.9", "routing.deadlock_timeout=16777216", "topology.k=16",
+                     "sim.deadlock_cycles=200"});
+  EXPECT_EQ(never["deadlock_recovery"]["rescued_packets"].get<int64_t>(), 0);
+  EXPECT_TRUE(never["deadlock"].get<bool>());
   // Deterministic, rescues included.
   auto again = with({"traffic.load=0.9"});
   EXPECT_EQ(high["deadlock_recovery"], again["deadlock_recovery"]);

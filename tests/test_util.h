@@ -108,6 +108,7 @@ class DecisionCounter : public RoutingFunction {
   uint32_t slot_vcs(int slot, int vcs) const override { return inner_->slot_vcs(slot, vcs); }
   bool reroutes_when_blocked() const override { return inner_->reroutes_when_blocked(); }
   bool atomic_vc_allocation(int slot) const override { return inner_->atomic_vc_allocation(slot); }
+  bool needs_recovery() const override { return inner_->needs_recovery(); }
   RouteResult reroute(RouterContext& c, int in, Packet& p) override { return inner_->reroute(c, in, p); }
   bool wants_queue_events() const override { return inner_->wants_queue_events(); }
   void on_head_at_front(RouterContext& c, int in, const Packet& p) override { inner_->on_head_at_front(c, in, p); }
@@ -115,6 +116,7 @@ class DecisionCounter : public RoutingFunction {
   bool wants_forward_events() const override { return inner_->wants_forward_events(); }
   void on_forward(RouterContext& c, const Packet& p, int in, int out) override { inner_->on_forward(c, p, in, out); }
   nlohmann::json stats() const override { return inner_->stats(); }
+  std::vector<hw::Block> hardware_blocks() const override { return inner_->hardware_blocks(); }
   // Misrouting decisions per packet injected in window w.
   double misrouted_fraction(size_t w) const {
     return injected_[w] ? static_cast<double>(misrouted_[w]) / static_cast<double>(injected_[w]) : 0.0;

@@ -13,6 +13,7 @@
 #include "congestion/lhrp.h"
 #include "congestion/none.h"
 #include "congestion/qcn.h"
+#include "congestion/qcn_congestion_point.h"
 #include "congestion/selftune.h"
 #include "congestion/srp.h"
 #include "topology/dragonfly.h"
@@ -219,24 +220,18 @@ const std::vector<ProtocolEntry>& protocols() {
       {"qcn", "QCN (802.1Qau) as in 001 2.3: congestion points in switch queues send CNMs with a 6-bit feedback "
        "to the sampled packet's source, whose NIC rate limiter cuts its rate by 1 - G_d Fb and recovers every "
        "qcn_bc_limit packets",
-       {string_param("congestion.qcn_sampling", "output", "qcn: buffers sampled, switch output queues (standard) or "
-                     "input buffers", {"output", "input"}),
-        float_param("congestion.qcn_qeq", 0.2, "qcn: Q_eq as a share of one VC's sampled buffer (001: 20%)", 0, 1),
-        int_param("congestion.qcn_w", 0, "qcn: weight w of Q_delta (001: 0; standard: 2)", 0, 64),
-        int_param("congestion.qcn_cpc", 100, "qcn: packets per sample, CPC (001: 100)", 1, 1 << 20),
-        string_param("congestion.qcn_cpc_unit", "packets_and_time", "qcn: what CPC counts: packets through the "
-                     "buffer, or packets and packet times (as routing.qcn_cpc_unit)", {"packets", "packets_and_time"}),
-        int_param("congestion.qcn_cnm_percent", 30, "qcn: congested samples that send a CNM, % (001: 30; "
-                  "standard 10)", 0, 100),
+       qcn_congestion_point_params("congestion", "qcn", "buffers sampled: switch output queues (the "
+                                          "standard) or input buffers, ejection queues included",
+              {
         float_param("congestion.qcn_gd", 1.0 / 128, "qcn: rate decrease G_d per unit of Fb (standard 1/128)", 0, 1),
         int_param("congestion.qcn_bc_limit", 100, "qcn: packets sent per rate-increase cycle (001: 100 frames)", 1,
                   1 << 20),
         int_param("congestion.qcn_fast_recovery", 5, "qcn: fast-recovery cycles before active increase (standard 5)",
                   0, 1 << 20),
-        float_param("congestion.qcn_rai", 0.000125, "qcn: active increase of the target rate per cycle, fraction of "
-                    "line rate (standard 5 Mb/s of 40 Gb/s)", 0, 1),
+        float_param("congestion.qcn_rai", 0.000125, "qcn: active increase of the target rate per rate-increase cycle "
+                    "(qcn_bc_limit packets), fraction of line rate (standard 5 Mb/s of 40 Gb/s)", 0, 1),
         float_param("congestion.qcn_min_rate", 0.00025, "qcn: lowest rate, fraction of line rate (standard 10 Mb/s "
-                    "of 40 Gb/s)", 0, 1)},
+                    "of 40 Gb/s)", 0, 1)}),
        [](const Config& c) { return std::make_unique<Qcn>(QcnParams::from_config(c)); }},
       {"lhrp", "Last-Hop Reservation Protocol (003): speculative first, dropped only at the last-hop switch above "
        "the threshold, NACK with a retransmission time from the switch's reservation scheduler",
@@ -322,7 +317,7 @@ const std::vector<ProtocolEntry>& protocols() {
         int_param("congestion.selftune_sideband_width", 25, "side-band channel width in bits; narrower than "
                   "count_bits + throughput_bits sends a word in several beats, adding beats - 1 cycles per hop "
                   "(004: 25, or 9 in its report; the beat timing is ours)", 1, 64),
-        int_param("congestion.selftune_count_bits", 12, "full-buffer field width; sums saturate (004: 12)", 1, 31),
+        int_param("congestion.selftune_count_bits", 12, "full-buffer field width; must hold the network's VC buffer count (004: 12 for 3,072)", 1, 31),
         int_param("congestion.selftune_throughput_bits", 13, "delivered-flits field width; sums saturate (004: 13)", 1,
                   31),
         int_param("congestion.selftune_tune_period", 96, "tuning period in cycles, rounded up to a multiple of the "

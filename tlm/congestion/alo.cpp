@@ -10,6 +10,7 @@ void Alo::attach(Network& net) {
   const Topology& t = net.topology();
   neighbours_.resize(t.num_routers());
   state_.resize(t.num_routers());
+  classes_ = static_cast<int>(vc_classes().size());
   for (int r = 0; r < t.num_routers(); ++r)
     for (int o = 0; o < t.radix(r); ++o) {
       const PortPeer pp = t.peer(r, o);
@@ -27,7 +28,7 @@ bool Alo::may_inject(Nic& nic, Packet& p, Cycle now) {
   State& st = state_[r];
   if (st.at != now) {
     Router& rt = net_->router(r);
-    const int vcs = rt.num_vcs() / static_cast<int>(vc_classes().size());
+    const int vcs = rt.num_vcs() / classes_;
     st = {now, 0, 0};
     for (size_t i = 0; i < neighbours_[r].size(); ++i) {
       int free = 0;

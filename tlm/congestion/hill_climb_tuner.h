@@ -49,7 +49,6 @@ class HillClimbTuner {
 
   int64_t threshold() const { return threshold_; }
   int64_t max_throughput() const { return max_; }
-  int64_t n_max() const { return n_max_; }
   int64_t t_max() const { return t_max_; }
   int consecutive_resets() const { return consecutive_; }
   // Counters for the results.

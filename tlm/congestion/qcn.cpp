@@ -13,11 +13,7 @@ QcnParams QcnParams::from_config(const Config& c) {
   QcnParams p;
   p.output_sampling = c.get_string("congestion.qcn_sampling") == "output";
   p.q_eq = c.get_float("congestion.qcn_qeq");
-  p.cp.w = static_cast<int>(c.get_int("congestion.qcn_w"));
-  p.cp.cpc = static_cast<int>(c.get_int("congestion.qcn_cpc"));
-  p.cp.cnm_percent = static_cast<int>(c.get_int("congestion.qcn_cnm_percent"));
-  if (c.get_string("congestion.qcn_cpc_unit") == "packets_and_time")
-    p.cp.packet_cycles = static_cast<int>(c.get_int("traffic.packet_size"));
+  p.cp = QcnCpParams::from_config(c, "congestion");
   p.gd = c.get_float("congestion.qcn_gd");
   p.bc_limit = static_cast<int>(c.get_int("congestion.qcn_bc_limit"));
   p.fast_recovery = static_cast<int>(c.get_int("congestion.qcn_fast_recovery"));

@@ -48,9 +48,6 @@ class Qcn : public CongestionControl {
   bool has_switch_hook() const override { return true; }
   nlohmann::json stats() const override;
 
-  // Current rate of node `n`'s limiter, as a fraction of line rate (tests).
-  double rate(int n) const { return rps_[n].cr; }
-
  private:
   struct ReactionPoint {
     double cr = 1.0, tr = 1.0;

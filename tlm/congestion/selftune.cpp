@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <fmt/format.h>
+
 #include "core/network.h"
 #include "topology/torus.h"
 
@@ -45,6 +47,12 @@ void SelfTune::attach(Network& net) {
       const PortPeer pp = t.peer(r, o);
       if (pp.id >= 0 && !pp.is_node) total_ += p_.vcs;
     }
+  // A full-buffer sum that saturates below the total would make high thresholds unreachable.
+  if (total_ > (int64_t{1} << p_.sideband.count_bits) - 1)
+    throw ConfigError("congestion.selftune_count_bits",
+                      fmt::format("{} bits hold at most {}, but this network has {} VC buffers: needs at least {}",
+                                  p_.sideband.count_bits, (int64_t{1} << p_.sideband.count_bits) - 1, total_,
+                                  64 - __builtin_clzll(static_cast<uint64_t>(total_))));
   TunerParams tp;
   tp.total = total_;
   tp.initial = static_cast<int64_t>(std::floor(p_.initial * static_cast<double>(total_)));

@@ -52,15 +52,8 @@ class SelfTune : public CongestionControl {
   bool has_arrival_hook() const override { return true; }
   nlohmann::json stats() const override;
 
-  // Inspection (tests, results).
-  int64_t estimate(Cycle now) const;
-  int64_t threshold() const { return threshold_; }
-  int64_t total_buffers() const { return total_; }
-  Cycle gather_duration() const { return gather_->duration(); }
-  Cycle tune_period() const { return period_; }
-  const HillClimbTuner& tuner() const { return *tuner_; }
-
  private:
+  int64_t estimate(Cycle now) const;  // the global full-buffer count at `now`
   struct Timer : Component {
     SelfTune* cc = nullptr;
     void step(Cycle now) override { cc->on_timer(now); }

@@ -58,8 +58,6 @@ class SidebandGather {
   Cycle started() const { return t0_; }
   // The result at `router` (valid once advance() returned true).
   const SidebandWord& result(int router) const { return acc_[router]; }
-  uint32_t max_full() const { return max_full_; }
-  uint32_t max_delivered() const { return max_delivered_; }
   // Words sent on the side-band so far (statistics).
   int64_t words_sent() const { return words_sent_; }
 

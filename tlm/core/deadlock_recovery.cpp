@@ -17,11 +17,23 @@ bool DeadlockRecovery::try_capture(int router, Cycle now) {
   return true;
 }
 
-void DeadlockRecovery::lane_flit(int router, Packet* p, bool tail, Cycle now) {
+// Zero-load latency from router `from` to node `dst`'s NIC along a minimal path: per hop the
+// link latency of its kind (local or global) plus the router's, then the terminal link.
+Cycle DeadlockRecovery::path_delay(int from, int dst) const {
   const Topology& t = net_.topology();
-  const Cycle delay = static_cast<Cycle>(t.min_hops(router, t.node_router(p->dst))) *
-                          (t.local_latency + net_.router_latency()) +
-                      t.terminal_latency;
+  const int to = t.node_router(dst);
+  Cycle d = t.terminal_latency;
+  for (int r = from, hops = t.min_hops(from, to); hops > 0; --hops) {
+    int p = 0;
+    while (t.port_kind(r, p) == PortKind::Terminal || t.min_hops(t.peer(r, p).id, to) != hops - 1) ++p;
+    d += t.latency(t.port_kind(r, p)) + net_.router_latency();
+    r = t.peer(r, p).id;
+  }
+  return d;
+}
+
+void DeadlockRecovery::lane_flit(int router, Packet* p, bool tail, Cycle now) {
+  const Cycle delay = path_delay(router, p->dst);
   lane_.push_back({now + delay, p, tail});
   ++lane_flits_;
   net_.count_flit_hop(now);
@@ -37,7 +49,6 @@ void DeadlockRecovery::step(Cycle now) {
     const int dst_router = net_.topology().node_router(f.p->dst);
     net_.flit_ejected(*f.p, now);
     if (f.tail) {
-      ++delivered_;
       net_.deliver(nic, f.p, now);
       held_ = false;
       held_cycles_ += now - held_since_;

@@ -15,8 +15,9 @@
 //   central deadlock buffer (DB) one flit per cycle as its flits arrive (they
 //   keep following it through the normal VCs it holds upstream, whose credits
 //   it now returns), and travels DB to DB along a minimal path to its
-//   destination's NIC: each flit arrives min_hops * (links.local_latency +
-//   router.latency) + links.terminal_latency cycles after it left the input VC.
+//   destination's NIC: each flit arrives the zero-load latency of a minimal
+//   path (per hop its link latency plus router.latency, then the terminal
+//   link) after it left the input VC.
 //   The tail's delivery releases the token at the destination's router.
 //
 // Departures from Disha (docs/model.md): the DB lane is modelled as a delay
@@ -53,10 +54,10 @@ class DeadlockRecovery : public Component {
     for (size_t i = 0; i < lane_.size(); ++i)
       if (lane_[i].tail) f(lane_[i].p);
   }
-  bool token_held() const { return held_; }
   nlohmann::json stats() const;
 
  private:
+  Cycle path_delay(int from_router, int dst_node) const;
   struct LaneFlit {
     Cycle at;
     Packet* p;
@@ -68,7 +69,7 @@ class DeadlockRecovery : public Component {
   int free_from_ = 0;     // router the token was released at
   Cycle free_since_ = 0;  // cycle it was released
   Fifo<LaneFlit> lane_;   // in arrival order (one packet at a time, fixed delay)
-  int64_t rescues_ = 0, lane_flits_ = 0, delivered_ = 0;
+  int64_t rescues_ = 0, lane_flits_ = 0;
   Cycle held_cycles_ = 0, held_since_ = 0;
 };
 

@@ -3,6 +3,7 @@
 // combinational outputs, rise(cycle) makes the clock edge of network cycle `cycle`. VCD time is
 // 10 units per cycle: settled inputs at 10*cycle, registered values at 10*cycle + 5.
 #pragma once
+#include <cassert>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -55,8 +56,14 @@ class VModel {
 
   Model& m() { return *model_; }
   const Model& m() const { return *model_; }
-  void eval() { model_->eval(); }
+  void eval() {
+    model_->eval();
+    settled_ = true;
+  }
+  // Needs an eval() since the last edge: it is what brings clk_i low for Verilator (below).
   void rise(int64_t cycle) {
+    assert(settled_ && "rise() without eval(): Verilator would see no rising edge");
+    settled_ = false;
     const bool dump = vcd_ && cycle >= start_ && cycle < end_;
     if (dump) vcd_->dump(static_cast<uint64_t>(cycle) * 10);
     model_->clk_i = 1;
@@ -75,6 +82,7 @@ class VModel {
   std::string vcd_path_;
   const char* module_;
   int64_t start_, end_;
+  bool settled_ = true;  // the constructor ends with an eval()
 };
 
 }  // namespace ccsim::hw

@@ -65,12 +65,8 @@ class DragonflyQcnSwitch : public DragonflyRouting {
       QcnCpParams& cp = k == 0 ? cp_local_ : cp_global_;
       const int d = output_sampling_ ? static_cast<int>(c.get_int("router.output_buffer"))
                                      : depth(k == 0 ? "router.local_buffer_depth" : "router.global_buffer_depth");
+      cp = QcnCpParams::from_config(c, "routing");
       cp.q_eq = std::max(1, static_cast<int>(qeq * d + 0.5));
-      cp.w = static_cast<int>(c.get_int("routing.qcn_w"));
-      cp.cpc = cpc;
-      cp.cnm_percent = static_cast<int>(c.get_int("routing.qcn_cnm_percent"));
-      if (c.get_string("routing.qcn_cpc_unit") == "packets_and_time")
-        cp.packet_cycles = static_cast<int>(c.get_int("traffic.packet_size"));
     }
     const int first = df_.p(), transit = df_.a() - 1 + df_.h();
     for (int r = 0; r < df_.num_routers(); ++r) {
@@ -158,8 +154,10 @@ class DragonflyQcnSwitch : public DragonflyRouting {
     const int s = df_.node_router(p.src);
     if (s == r) {
       // Made by the access switch itself: the sampled output port (001 3.3.1).
-      if (output_sampling_ && tables_[r].is_transit(out_port)) tables_[r].on_cnm(out_port, fb);
-      ++cnms_local_;
+      if (output_sampling_ && tables_[r].is_transit(out_port)) {
+        tables_[r].on_cnm(out_port, fb);
+        ++cnms_local_;
+      }
       return;
     }
     Cycle delay = 0;
@@ -253,30 +251,18 @@ RoutingEntry dragonfly_qcn_switch_entry() {
           "QCN-Switch (001): QCN congestion points in the switches, CNMs intercepted by the source's access switch "
           "update per-port minimal-routing probabilities (AIMD); at injection a packet skips its minimal rule when "
           "a random N in 1..100 exceeds its port's probability; 3 VC slots",
-          {string_param("routing.qcn_sampling", "output", "qcn_switch: buffers the congestion points sample: transit "
-                        "output queues (001's final design) or transit input buffers", {"output", "input"}),
-           bool_param("routing.qcn_fb_compare", true, "qcn_switch: feedback comparison (001 3.2; the final design)"),
+          qcn_congestion_point_params("routing", "qcn_switch", "buffers the congestion points sample: "
+                                             "transit output queues (001's final design) or transit input buffers",
+                 {bool_param("routing.qcn_fb_compare", true, "qcn_switch: feedback comparison (001 3.2; the final design)"),
            bool_param("routing.qcn_source_processing", false, "qcn_switch: input sampling also applies each CNM at "
                       "the switch that made it (001 3.3.1)"),
-           float_param("routing.qcn_qeq", 0.2, "qcn_switch: Q_eq as a share of one VC's sampled buffer "
-                       "(router.output_buffer or the port's input depth) (001: 20%)", 0.0, 1.0),
-           int_param("routing.qcn_w", 0, "qcn_switch: weight w of Q_delta in Fb (001: 0; standard QCN: 2)", 0, 64),
-           int_param("routing.qcn_cpc", 100, "qcn_switch: congestion point cycle CPC, packets per sample (001: 100)",
-                     1, 1 << 20),
-           string_param("routing.qcn_cpc_unit", "packets_and_time", "qcn_switch: what CPC counts: packets through the "
-                        "buffer (001 2.3's text) or packets and packet times (traffic.packet_size cycles), so a "
-                        "buffer is sampled at least every CPC packet times (FOGSim, which made 001's curves; spec "
-                        "A.14-4; with packets alone the UN->ADV response is several times slower)",
-                        {"packets", "packets_and_time"}),
-           int_param("routing.qcn_cnm_percent", 30, "qcn_switch: %CNMs, congested samples that send a CNM (001: 30)",
-                     0, 100),
            float_param("routing.qcn_lf", 1.0 / 64, "qcn_switch: reduction limiting factor L_f (001: 1/64)", 0.0, 1.0),
            int_param("routing.qcn_pc_limit", 0, "qcn_switch: PC_l, packets through a port without a CNM before "
                      "its probability rises by PI; 0 = CPC (001: 100, set with CPC in 5.3.1)", 0, 1 << 20),
            float_param("routing.qcn_pi", 1.0, "qcn_switch: probability increase PI, percentage points (001: 1)", 0.0,
                        100.0),
            float_param("routing.qcn_th1", 0, "qcn_switch: feedback-comparison threshold Th_1 (001: 0)", 0.0, 63.0),
-           float_param("routing.qcn_th2", 30, "qcn_switch: feedback-comparison threshold Th_2 (001: 30)", 0.0, 63.0)},
+           float_param("routing.qcn_th2", 30, "qcn_switch: feedback-comparison threshold Th_2 (001: 30)", 0.0, 63.0)}),
           [](const Config& c, const Topology& t) {
             return std::make_unique<DragonflyQcnSwitch>(dynamic_cast<const Dragonfly&>(t), c);
           }};

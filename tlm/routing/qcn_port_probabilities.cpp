@@ -18,12 +18,9 @@ void PortProbabilityTable::on_transmit(int port) {
 }
 
 void PortProbabilityTable::on_cnm(int port, int fb) {
+  if (!p_->fb_compare) return decrease(port, fb);
   const int i = port - first_;
   sent_[i] = 0;
-  if (!p_->fb_compare) {
-    prob_[i] *= 1.0 - std::min(1.0, p_->lf * fb);
-    return;
-  }
   fb_sum_ += fb - last_fb_[i];
   last_fb_[i] = fb;
   const double avg = fb_average();

@@ -40,8 +40,8 @@ class RouterContext {
   virtual int vc_depth(int port) = 0;
   // Flits held in this router's input buffers of `port` and in its output
   // queues of `port`, all VCs (buffer occupancy sampled by QCN congestion points).
-  virtual int input_queue_flits(int /*port*/) const { return 0; }
-  virtual int output_queue_flits(int /*port*/) const { return 0; }
+  virtual int input_queue_flits(int port) const = 0;
+  virtual int output_queue_flits(int port) const = 0;
   virtual Rng& rng() = 0;
   // The current cycle: routing state that evolves in time (contention
   // counters) catches up to it lazily, as routers step only when busy.
