@@ -33,6 +33,7 @@
 #include "registry.h"
 #include "routing/dragonfly_routing.h"
 #include "routing/qcn_port_probabilities.h"
+#include "routing/qcn_probability_probe.h"
 
 namespace ccsim {
 namespace {
@@ -74,7 +75,7 @@ class DragonflyQcnSwitch : public DragonflyRouting {
       for (int port = first; port < first + transit; ++port)
         cps_.emplace_back(df_.port_kind(r, port) == PortKind::Global ? &cp_global_ : &cp_local_);
     }
-    classify_ports();
+    probe_ = std::make_unique<QcnProbabilityProbe>(df_, tables_, window_);
   }
 
   RouteResult route(RouterContext& ctx, int in_port, Packet& p) override {
@@ -129,15 +130,8 @@ class DragonflyQcnSwitch : public DragonflyRouting {
         {"source_processed", source_processed_},
         {"injection_decisions", decisions_},
         {"nonminimal_decisions", nonminimal_},
-        {"p_adv1_global", mean_of(adv_global_)},
-        {"p_adv1_local_to_exit", mean_of(adv_local_)},
-        {"p_other", mean_of(other_)},
-        {"probe", {{"router", probe_router_}, {"port", probe_port_}}},
     };
-    if (!series_t_.empty())
-      j["series"] = {{"t", series_t_},           {"p_adv1_global", series_global_},
-                     {"p_adv1_local_to_exit", series_local_}, {"p_other", series_other_},
-                     {"p_probe", series_probe_}, {"cnms", series_cnms_}};
+    probe_->add_to(j);
     return j;
   }
 
@@ -179,69 +173,20 @@ class DragonflyQcnSwitch : public DragonflyRouting {
       pending_.pop();
       tables_[c.router].on_cnm(c.port, c.fb);
     }
-    if (window_ > 0) {
-      while (now >= next_sample_) {
-        series_t_.push_back(next_sample_);
-        series_global_.push_back(mean_of(adv_global_));
-        series_local_.push_back(mean_of(adv_local_));
-        series_other_.push_back(mean_of(other_));
-        series_probe_.push_back(probe_router_ >= 0 ? tables_[probe_router_].probability(probe_port_) : 100.0);
-        series_cnms_.push_back(cnms_ - cnms_at_sample_);
-        cnms_at_sample_ = cnms_;
-        next_sample_ += window_;
-      }
-    }
-  }
-
-  double mean_of(const std::vector<std::pair<int, int>>& ports) const {
-    double s = 0;
-    for (auto [r, port] : ports) s += tables_[r].probability(port);
-    return ports.empty() ? 0.0 : s / static_cast<double>(ports.size());
-  }
-
-  // Ports ADV+1 congests: each group's global channel to the next group and
-  // the local ports of the group's other switches towards its owner.
-  void classify_ports() {
-    const int groups = df_.groups(), a = df_.a();
-    std::vector<int> kind(static_cast<size_t>(df_.num_routers()) * (a - 1 + df_.h()), 0);
-    for (int g = 0; g < groups && groups > 1; ++g) {
-      int er, ep;
-      df_.global_exit(g, (g + 1) % groups, 0, er, ep);
-      kind[static_cast<size_t>(er) * (a - 1 + df_.h()) + ep - df_.p()] = 1;
-      for (int i = 0; i < a; ++i) {
-        const int r = g * a + i;
-        if (r == er) continue;
-        const int lp = df_.min_port_to_router(r, er, 0);
-        kind[static_cast<size_t>(r) * (a - 1 + df_.h()) + lp - df_.p()] = 2;
-        if (g == 0 && probe_router_ < 0 && i >= a / 2) {
-          probe_router_ = r;
-          probe_port_ = lp;
-        }
-      }
-    }
-    for (int r = 0; r < df_.num_routers(); ++r)
-      for (int k = 0; k < a - 1 + df_.h(); ++k) {
-        const int v = kind[static_cast<size_t>(r) * (a - 1 + df_.h()) + k];
-        (v == 1 ? adv_global_ : v == 2 ? adv_local_ : other_).push_back({r, k + df_.p()});
-      }
+    probe_->sample(now, cnms_);
   }
 
   QcnSwitchParams sw_;
   QcnCpParams cp_local_, cp_global_;
   bool output_sampling_, source_processing_;
   int router_latency_, local_latency_, global_latency_;
-  Cycle window_, next_sample_ = 0;
-  std::vector<PortProbabilityTable> tables_;
+  Cycle window_;
+  std::vector<PortProbabilityTable> tables_;  // per router
   std::vector<QcnCongestionPoint> cps_;  // per router, per transit port
   std::priority_queue<PendingCnm, std::vector<PendingCnm>, std::greater<PendingCnm>> pending_;
   uint64_t seq_ = 0;
   int64_t cnms_ = 0, cnms_local_ = 0, fb_total_ = 0, source_processed_ = 0, decisions_ = 0, nonminimal_ = 0;
-  int64_t cnms_at_sample_ = 0;
-  std::vector<std::pair<int, int>> adv_global_, adv_local_, other_;
-  int probe_router_ = -1, probe_port_ = -1;
-  std::vector<Cycle> series_t_;
-  std::vector<double> series_global_, series_local_, series_other_, series_probe_;
-  std::vector<int64_t> series_cnms_;
+  std::unique_ptr<QcnProbabilityProbe> probe_;
 };
 
 }  // namespace
