@@ -9,6 +9,7 @@
 #include <numeric>
 
 #include "congestion/hill_climb_tuner.h"
+#include "congestion/selftune.h"
 #include "congestion/sideband_gather.h"
 #include "core/params.h"
 #include "core/rng.h"
@@ -217,6 +218,14 @@ TEST(Alo, HoldsPacketsOnlyWhenTheUsefulChannelsAreBusy) {
   EXPECT_LT(low_held, 0.01);
   EXPECT_GT(high_held, 0.3);
   EXPECT_NEAR(low["accepted_throughput"].get<double>(), 0.02, 0.003);
+}
+
+TEST(SelfTune, EstimateExtrapolatesTheLastTwoSnapshotsWithinZeroAndTheTotal) {
+  EXPECT_EQ(extrapolate(100, 50, 0, 32, 3072), 100);
+  EXPECT_EQ(extrapolate(100, 50, 16, 32, 3072), 125);  // half a gather later: half the last step
+  EXPECT_EQ(extrapolate(100, 50, 32, 32, 3072), 150);
+  EXPECT_EQ(extrapolate(100, 300, 16, 32, 3072), 0);   // falling fast: clamped at 0
+  EXPECT_EQ(extrapolate(3000, 2000, 16, 32, 3072), 3072);
 }
 
 TEST(SelfTune, CountFieldTooNarrowForTheNetworkIsAConfigError) {

@@ -70,11 +70,14 @@ void SelfTune::attach(Network& net) {
   net.scheduler().wake(&timer_, net.now());
 }
 
+int64_t extrapolate(int64_t last, int64_t previous, Cycle since, Cycle g, int64_t total) {
+  return std::clamp<int64_t>(last + (last - previous) * since / g, 0, total);
+}
+
 int64_t SelfTune::estimate(Cycle t) const {
   if (snapshots_ == 0) return 0;
-  int64_t e = cur_;
-  if (p_.linear && snapshots_ >= 2) e = cur_ + (cur_ - prev_) * (t - cur_tau_) / g_;
-  return std::clamp<int64_t>(e, 0, total_);
+  if (!p_.linear || snapshots_ < 2) return std::clamp<int64_t>(cur_, 0, total_);
+  return extrapolate(cur_, prev_, t - cur_tau_, g_, total_);
 }
 
 bool SelfTune::may_inject(Nic&, Packet&, Cycle now) { return !throttling(now); }

@@ -43,6 +43,10 @@ struct SelfTuneParams {
   static SelfTuneParams from_config(const Config& c);
 };
 
+// 004's estimate between snapshots: linear extrapolation from the last two (taken g cycles
+// apart), `since` cycles after the last, clamped to [0, total].
+int64_t extrapolate(int64_t last, int64_t previous, Cycle since, Cycle g, int64_t total);
+
 class SelfTune : public CongestionControl {
  public:
   explicit SelfTune(const SelfTuneParams& p) : p_(p) {}
