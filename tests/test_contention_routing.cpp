@@ -184,3 +184,16 @@ TEST(ContentionRouting, DISABLED_Transient1056) {
     }
   }
 }
+
+// The same at 002's own scale (16,512 nodes, small buffers; docs/model.md;
+// about 5 minutes per algorithm).
+TEST(ContentionRouting, DISABLED_Transient16512) {
+  for (const char* alg : {"base", "olm"}) {
+    const Transient t = decisions_after_switch(
+        load_config(std::string(CCSIM_SOURCE_DIR) + "/experiments/contention_002_full_transient.toml",
+                    {parse_override(std::string("routing.algorithm=") + alg)}),
+        2000, 1500);
+    std::printf("small buffers, %s: misrouting %.3f -> %.3f, half way after %lld cycles, settled after %lld\n", alg,
+                t.before, t.after, static_cast<long long>(t.response), static_cast<long long>(t.settled));
+  }
+}
