@@ -184,3 +184,21 @@ TEST(ContentionRouting, DISABLED_Transient1056) {
     }
   }
 }
+
+// The same at 002's own scale (16,512 nodes, Base and OLM; docs/model.md;
+// 1-2 minutes per run).
+TEST(ContentionRouting, DISABLED_Transient16512) {
+  for (const char* buffers : {"small", "large"}) {
+    for (const char* alg : {"base", "olm"}) {
+      std::vector<Override> ov{parse_override(std::string("routing.algorithm=") + alg)};
+      if (std::string(buffers) == "large")
+        ov.insert(ov.end(), {parse_override("router.local_buffer_depth=256"),
+                             parse_override("router.global_buffer_depth=2048")});
+      const Transient t = decisions_after_switch(
+          load_config(std::string(CCSIM_SOURCE_DIR) + "/experiments/contention_002_full_transient.toml", ov), 2000,
+          1500);
+      std::printf("%s buffers, %s: misrouting %.3f -> %.3f, half way after %lld cycles, settled after %lld\n", buffers,
+                  alg, t.before, t.after, static_cast<long long>(t.response), static_cast<long long>(t.settled));
+    }
+  }
+}
