@@ -26,9 +26,10 @@ void ContentionMonitor::build(Network& net, const ContentionParams& p) {
     const int steps = p.weighted ? weight_steps(radix) : 1;
     c.num_inputs = radix * steps;
     c.metric_threshold = steps;  // metric > 1 in units of the fixed point
-    routers_.push_back({hw::make_contention_degree(c, net.hardware(), fmt::format("router:{}", i)),
+    routers_.push_back({{hw::make_contention_degree(c, net.hardware(), fmt::format("router:{}", i)),
+                         std::vector<uint8_t>(radix, 0)},
                         blocks::RequestSelector(radix, static_cast<uint32_t>(net.seed() * 7919 + i)),
-                        std::vector<uint8_t>(radix, 0), false, 0, steps});
+                        steps});
   }
   dests_.clear();
   if (p.per_destination) {
@@ -41,7 +42,8 @@ void ContentionMonitor::build(Network& net, const ContentionParams& p) {
       c.num_bound_samples = p.num_bound_samples;
       c.num_inputs = net.topology().radix(i) * routers_[i].weight_steps;  // as the output degree
       c.metric_threshold = routers_[i].weight_steps;
-      dests_.push_back({blocks::ContentionDegreeUnit(c), std::vector<uint8_t>(net.num_nodes(), 0), false, 0});
+      dests_.push_back({hw::make_contention_degree(c, hw::Selection{}, fmt::format("router:{}", i)),
+                        std::vector<uint8_t>(net.num_nodes(), 0)});
     }
     widest = std::max(widest, net.num_nodes());
     dcw_dest_.assign(net.num_nodes(), 0.0);
@@ -51,37 +53,20 @@ void ContentionMonitor::build(Network& net, const ContentionParams& p) {
   requests_.reserve(64);
 }
 
-void ContentionMonitor::catch_up(PerRouter& r, Cycle now) {
-  if (r.pending_valid && r.next < now) {
-    r.unit->step(r.pending.data(), r.next);
-    r.pending_valid = false;
-    ++r.next;
+void ContentionMonitor::catch_up(FedUnit& f, Cycle now) {
+  if (f.pending_valid && f.next < now) {
+    f.unit->step(f.pending.data(), f.next);
+    f.pending_valid = false;
+    ++f.next;
   }
-  while (r.next < now) {
-    if (r.unit->idle()) {
-      r.unit->skip_idle(static_cast<uint64_t>(now - r.next), r.next);
-      r.next = now;
+  while (f.next < now) {
+    if (f.unit->idle()) {
+      f.unit->skip_idle(static_cast<uint64_t>(now - f.next), f.next);
+      f.next = now;
       break;
     }
-    r.unit->step(zeros_.data(), r.next);
-    ++r.next;
-  }
-}
-
-void ContentionMonitor::catch_up(PerDest& d, Cycle now) {
-  if (d.pending_valid && d.next < now) {
-    d.unit.step(d.pending.data());
-    d.pending_valid = false;
-    ++d.next;
-  }
-  while (d.next < now) {
-    if (d.unit.idle()) {
-      d.unit.skip_idle(static_cast<uint64_t>(now - d.next));
-      d.next = now;
-      break;
-    }
-    d.unit.step(zeros_.data());
-    ++d.next;
+    f.unit->step(zeros_.data(), f.next);
+    ++f.next;
   }
 }
 
@@ -95,7 +80,7 @@ void ContentionMonitor::add_input(PerRouter& r, int in) {
       for (int d : request_dsts_) dcw_dest_[d] += 1.0 / v;
   } else {
     const int k = r.selector.select(in, v);
-    ++r.pending[requests_[k]];
+    ++r.out.pending[requests_[k]];
     if (per_dest) ++dests_[&r - routers_.data()].pending[request_dsts_[k]];
   }
   requests_.clear();
@@ -104,11 +89,11 @@ void ContentionMonitor::add_input(PerRouter& r, int in) {
 
 void ContentionMonitor::sample(const Router& router, Cycle now) {
   PerRouter& r = routers_[router.id()];
-  catch_up(r, now);
+  catch_up(r.out, now);
   const int radix = router.radix();
-  std::fill(r.pending.begin(), r.pending.end(), 0);
+  std::fill(r.out.pending.begin(), r.out.pending.end(), 0);
   if (p_.weighted) std::fill(dcw_.begin(), dcw_.begin() + radix, 0.0);
-  PerDest* d = p_.per_destination ? &dests_[router.id()] : nullptr;
+  FedUnit* d = p_.per_destination ? &dests_[router.id()] : nullptr;
   if (d) {
     catch_up(*d, now);
     std::fill(d->pending.begin(), d->pending.end(), 0);
@@ -126,10 +111,10 @@ void ContentionMonitor::sample(const Router& router, Cycle now) {
   });
   add_input(r, input);
   if (p_.weighted)
-    for (int o = 0; o < radix; ++o) r.pending[o] = static_cast<uint8_t>(std::lround(dcw_[o] * r.weight_steps));
+    for (int o = 0; o < radix; ++o) r.out.pending[o] = static_cast<uint8_t>(std::lround(dcw_[o] * r.weight_steps));
   else
     r.selector.step();
-  r.pending_valid = true;
+  r.out.pending_valid = true;
   if (d) {
     if (p_.weighted)
       for (size_t k = 0; k < d->pending.size(); ++k)
@@ -139,15 +124,15 @@ void ContentionMonitor::sample(const Router& router, Cycle now) {
 }
 
 bool ContentionMonitor::congested(int router, int port, Cycle now) {
-  PerRouter& r = routers_[router];
-  catch_up(r, now);
-  return r.unit->congested(port);
+  FedUnit& f = routers_[router].out;
+  catch_up(f, now);
+  return f.unit->congested(port);
 }
 
 bool ContentionMonitor::congested_towards(int router, int dst, Cycle now) {
-  PerDest& d = dests_[router];
+  FedUnit& d = dests_[router];
   catch_up(d, now);
-  return d.unit.congested(dst);
+  return d.unit->congested(dst);
 }
 
 }  // namespace ccsim

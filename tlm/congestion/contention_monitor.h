@@ -52,33 +52,30 @@ class ContentionMonitor {
   static int weight_steps(int radix) { return std::min(kMaxWeightSteps, 255 / radix); }
 
  private:
-  struct PerRouter {
-    std::unique_ptr<hw::ContentionDegree> unit;  // reference or RTL ([hardware] contention_degree)
-    blocks::RequestSelector selector;
+  // A contention-degree block fed lazily: the sample of cycle `next` waits in `pending` until
+  // the block's next use; idle cycles in between are zero samples.
+  struct FedUnit {
+    std::unique_ptr<hw::ContentionDegree> unit;
     std::vector<uint8_t> pending;  // sample of cycle `next`, if pending_valid
     bool pending_valid = false;
     Cycle next = 0;                // first cycle not yet fed to the block
+  };
+  struct PerRouter {
+    FedUnit out;  // per output; reference or RTL ([hardware] contention_degree)
+    blocks::RequestSelector selector;
     int weight_steps = 1;
   };
   // Feeds every cycle before `now` into the block.
-  void catch_up(PerRouter& r, Cycle now);
+  void catch_up(FedUnit& f, Cycle now);
   // Adds input `in`'s requests (outputs in requests_) to the degree vector.
   void add_input(PerRouter& r, int in);
 
-  // Early detection: the same block with one "output" per destination node;
-  // its degree of a destination counts the inputs whose picked request (the
-  // same pick as for the output degree) holds a packet towards it.
-  struct PerDest {
-    blocks::ContentionDegreeUnit unit;
-    std::vector<uint8_t> pending;
-    bool pending_valid = false;
-    Cycle next = 0;
-  };
-  void catch_up(PerDest& d, Cycle now);
-
   ContentionParams p_;
   std::vector<PerRouter> routers_;
-  std::vector<PerDest> dests_;       // per router, per_destination only
+  // Early detection: per router the same block with one "output" per destination node (always
+  // the reference); its degree of a destination counts the inputs whose picked request (the
+  // same pick as for the output degree) holds a packet towards it.
+  std::vector<FedUnit> dests_;       // per router, per_destination only
   std::vector<int> request_dsts_;    // destination of each entry of requests_, reused
   std::vector<double> dcw_dest_;     // weighted degree per destination, reused
   std::vector<uint8_t> zeros_;
