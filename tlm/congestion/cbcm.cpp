@@ -149,12 +149,14 @@ void Cbcm::router_dispatch(int router, int dst, Cycle now) {
   if (!batch_.empty() && first_router_throttle_ < 0) first_router_throttle_ = now;
   throttles_ += static_cast<int64_t>(batch_.size());
   max_dt_ = std::max(max_dt_, dt);
-  const Cycle next = d.next_event();
-  if (next > now) {
-    auto& pending = router_pending_[router];
-    if (std::find(pending.begin(), pending.end(), dst) == pending.end()) pending.push_back(dst);
-    net_->scheduler().wake(&router_timers_[router], next);
-  }
+  router_wake(router, dst, d.next_event(), now);
+}
+
+void Cbcm::router_wake(int router, int dst, Cycle next, Cycle now) {
+  if (next <= now) return;
+  auto& pending = router_pending_[router];
+  if (std::find(pending.begin(), pending.end(), dst) == pending.end()) pending.push_back(dst);
+  net_->scheduler().wake(&router_timers_[router], next);
 }
 
 void Cbcm::on_router_timer(int router, Cycle now) {
@@ -165,11 +167,8 @@ void Cbcm::on_router_timer(int router, Cycle now) {
     const Cycle next = router_detector(router, dst).next_event();
     if (next >= 0 && next <= now)
       router_dispatch(router, dst, now);
-    else if (next > now) {
-      auto& pending = router_pending_[router];
-      if (std::find(pending.begin(), pending.end(), dst) == pending.end()) pending.push_back(dst);
-      net_->scheduler().wake(&router_timers_[router], next);
-    }
+    else
+      router_wake(router, dst, next, now);
   }
 }
 

@@ -119,6 +119,8 @@ class Cbcm : public CongestionControl {
   // UNTHROTTLE; sends the THROTTLE batch it owes and sets its next wake-up.
   void on_router_timer(int router, Cycle now);
   void router_dispatch(int router, int dst, Cycle now);
+  // Keeps destination `dst` of `router` pending and wakes the router at `next` (if after `now`).
+  void router_wake(int router, int dst, Cycle next, Cycle now);
   HotspotDetector& router_detector(int router, int dst) {
     return router_detectors_[static_cast<size_t>(router) * node_router_.size() + dst];
   }
