@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cassert>
 
-#include "core/params.h"
 #include "topology/torus.h"
 
 namespace ccsim {
@@ -14,8 +13,7 @@ uint32_t field_max(int bits) { return bits >= 32 ? 0xffffffffu : (1u << bits) - 
 
 SidebandGather::SidebandGather(const Torus& t, const SidebandParams& p)
     : k_(t.k()), n_(t.n()), routers_(t.num_routers()), steps_per_phase_(t.k() / 2) {
-  if (!t.wrap()) throw ConfigError("topology.kind", "the side-band gather needs a torus (wrap-around rings)");
-  if (p.hop_delay < 1) throw ConfigError("congestion.selftune_hop_delay", "must be at least 1");
+  assert(t.wrap() && p.hop_delay >= 1);  // checked by SelfTune::attach and the parameter's range
   const int word = p.count_bits + p.throughput_bits;
   const int beats = (word + p.width - 1) / p.width;
   hop_cycles_ = p.hop_delay + beats - 1;

@@ -108,12 +108,7 @@ std::unique_ptr<hw::ContentionCounters> rtl_contention_counters(const Cfg& c, co
                                                                 const std::string& instance) {
   const std::string wanted = render(c);
   std::string compiled;
-#define CCSIM_HW_TRY(V, NAME, PARAMS)                                                        \
-  {                                                                                          \
-    const Cfg model = tb::cc::cc_config(tb::Params(PARAMS));                                 \
-    if (render(model) == wanted) return std::make_unique<RtlContentionCounters<V>>(model, s, instance); \
-    compiled += std::string(compiled.empty() ? "" : ", ") + #NAME;                           \
-  }
+#define CCSIM_HW_TRY(V, NAME, PARAMS) CCSIM_HW_PICK(RtlContentionCounters, tb::cc::cc_config, V, NAME, PARAMS)
   CCSIM_NET_CC_MODELS(CCSIM_HW_TRY)
 #undef CCSIM_HW_TRY
   no_model(Block::ContentionCounters, "contention_counters", wanted + ",NumIncPorts=32,NumDecPorts=32,NumRxPorts=" +

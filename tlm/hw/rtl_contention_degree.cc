@@ -84,10 +84,7 @@ std::unique_ptr<ContentionDegree> rtl_contention_degree(const Cfg& c, const Sele
                                                         const std::string& instance) {
   const std::string wanted = render(c);
   std::string compiled;
-#define CCSIM_HW_TRY(V, NAME, PARAMS)                                              \
-  if (render(tb::cdu::cdu_config(tb::Params(PARAMS))) == wanted)                   \
-    return std::make_unique<RtlContentionDegree<V>>(c, s, instance);               \
-  compiled += std::string(compiled.empty() ? "" : ", ") + #NAME;
+#define CCSIM_HW_TRY(V, NAME, PARAMS) CCSIM_HW_PICK(RtlContentionDegree, tb::cdu::cdu_config, V, NAME, PARAMS)
   CCSIM_NET_CDU_MODELS(CCSIM_HW_TRY)
 #undef CCSIM_HW_TRY
   no_model(Block::ContentionDegree, "contention_degree_unit", wanted, compiled);

@@ -127,12 +127,7 @@ std::unique_ptr<hw::LastHopScheduler> rtl_last_hop_scheduler(const Cfg& c, const
                                                              const std::string& instance) {
   const std::string wanted = render(c);
   std::string compiled;
-#define CCSIM_HW_TRY(V, NAME, PARAMS)                                                             \
-  {                                                                                               \
-    const Cfg model = tb::lhs::lhs_config(tb::Params(PARAMS));                                    \
-    if (render(model) == wanted) return std::make_unique<RtlLastHopScheduler<V>>(model, s, instance); \
-    compiled += std::string(compiled.empty() ? "" : ", ") + #NAME;                                \
-  }
+#define CCSIM_HW_TRY(V, NAME, PARAMS) CCSIM_HW_PICK(RtlLastHopScheduler, tb::lhs::lhs_config, V, NAME, PARAMS)
   CCSIM_NET_LHS_MODELS(CCSIM_HW_TRY)
 #undef CCSIM_HW_TRY
   no_model(Block::LhrpScheduler, "last_hop_scheduler", wanted + ",NumReqPorts=16,NumEnqPorts=32,NumDeqPorts=8,FlitsWidth=8",

@@ -46,3 +46,13 @@ void write_gtkw_for(const std::string& vcd, const char* rtl_module);
 }
 
 }  // namespace ccsim::hw
+
+// One entry of an adapter factory's model list (an X-macro of rtl_models.h): if model V's
+// parameter string PARAMS, read by TO_CONFIG, renders like `wanted`, return ADAPTER<V> for it;
+// otherwise add NAME to `compiled`. Expects `render`, `wanted`, `compiled`, `s` and `instance`.
+#define CCSIM_HW_PICK(ADAPTER, TO_CONFIG, V, NAME, PARAMS)                             \
+  {                                                                                     \
+    const auto model = TO_CONFIG(tb::Params(PARAMS));                                   \
+    if (render(model) == wanted) return std::make_unique<ADAPTER<V>>(model, s, instance); \
+    compiled += std::string(compiled.empty() ? "" : ", ") + #NAME;                      \
+  }

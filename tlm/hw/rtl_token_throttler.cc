@@ -154,12 +154,7 @@ std::unique_ptr<hw::TokenThrottler> rtl_token_throttler(const Cfg& c, const Sele
                       "congestion.cbcm_variant = \"dedicated\" or \"ideal\"");
   const std::string wanted = render(c);
   std::string compiled;
-#define CCSIM_HW_TRY(V, NAME, PARAMS)                                                          \
-  {                                                                                            \
-    const Cfg model = tb::tt::tt_config(tb::Params(PARAMS));                                   \
-    if (render(model) == wanted) return std::make_unique<RtlTokenThrottler<V>>(model, s, instance); \
-    compiled += std::string(compiled.empty() ? "" : ", ") + #NAME;                             \
-  }
+#define CCSIM_HW_TRY(V, NAME, PARAMS) CCSIM_HW_PICK(RtlTokenThrottler, tb::tt::tt_config, V, NAME, PARAMS)
   CCSIM_NET_TT_MODELS(CCSIM_HW_TRY)
 #undef CCSIM_HW_TRY
   no_model(Block::TokenThrottler, "token_throttler", wanted + ",NumQueryPorts=1,NumGenPorts=8,NumFullPorts=1",
