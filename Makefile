@@ -4,7 +4,7 @@ JOBS  ?= $(shell nproc)
 CMAKE_FLAGS ?=
 PY    := $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || echo python3)
 
-.PHONY: all deps configure build run test bench waves area verify docs clean
+.PHONY: all deps configure build run test gate gate-update bench waves area verify docs clean
 
 all: build
 
@@ -26,6 +26,13 @@ run: build
 test: configure
 	cmake --build $(BUILD) -j $(JOBS)
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# The results-change gate alone; gate-update rewrites its digests (a change of results on purpose).
+gate: build
+	$(PY) scripts/results_gate.py check --ccsim $(BUILD)/ccsim
+
+gate-update: build
+	$(PY) scripts/results_gate.py update --ccsim $(BUILD)/ccsim
 
 bench: build
 	./scripts/bench.sh $(BUILD)/ccsim
