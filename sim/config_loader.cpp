@@ -13,7 +13,15 @@ namespace ccsim {
 
 namespace {
 
-const char* kSections[] = {"topology", "router", "links", "routing", "traffic", "congestion", "sim"};
+// The sections of the declared keys, in declaration order: [topology] ... [sim] [hardware].
+std::vector<std::string> sections_of(const std::vector<ParamSpec>& specs) {
+  std::vector<std::string> out;
+  for (auto& s : specs) {
+    const std::string section = s.key.substr(0, s.key.find('.'));
+    if (std::find(out.begin(), out.end(), section) == out.end()) out.push_back(section);
+  }
+  return out;
+}
 
 std::string type_name(const toml::node& n) {
   switch (n.type()) {
@@ -167,7 +175,7 @@ Config build(const RawMap& raw) {
         if (s.key.rfind(section + ".", 0) == 0) allowed += (allowed.empty() ? "" : ", ") + s.key.substr(section.size() + 1);
       if (allowed.empty()) {
         std::string secs;
-        for (auto* s : kSections) secs += (secs.empty() ? "" : ", ") + std::string(s);
+        for (auto& s : sections_of(specs)) secs += (secs.empty() ? "" : ", ") + s;
         throw ConfigError(key, fmt::format("unknown section [{}] ({}); allowed sections: {}", section, rv.origin, secs));
       }
       throw ConfigError(key, fmt::format("unknown key ({}); allowed in [{}] with this topology/routing/pattern/"
@@ -376,11 +384,11 @@ std::string traffic_table(const Config& cfg, const Config* parent) {
 std::string config_to_toml(const Config& cfg) {
   const std::vector<ParamSpec> specs = specs_of(cfg);
   std::string out;
-  for (auto* section : kSections) {
+  for (auto& section : sections_of(specs)) {
     out += fmt::format("[{}]\n", section);
     for (auto& s : specs) {
-      if (s.key.rfind(std::string(section) + ".", 0) != 0) continue;
-      out += fmt::format("{} = {}  # {}\n", s.key.substr(std::string(section).size() + 1),
+      if (s.key.rfind(section + ".", 0) != 0) continue;
+      out += fmt::format("{} = {}  # {}\n", s.key.substr(section.size() + 1),
                          value_to_string(cfg.raw(s.key)), s.doc);
     }
     out += "\n";

@@ -114,3 +114,27 @@ TEST(Cli, SeedsAverageIndependentRuns) {
   EXPECT_LT(std::abs(m["avg_packet_latency"].get<double>() - a["avg_packet_latency"].get<double>()),
             4 * m["stddev"]["avg_packet_latency"].get<double>());
 }
+
+// --print-config writes every section, [hardware] included: the printed config
+// run again gives the same results (it once dropped [hardware], so the re-run
+// silently ran the C++ references instead of the RTL).
+TEST(Cli, PrintedConfigRunsToTheSameResults) {
+  const std::string gate = std::string(CCSIM_SOURCE_DIR) + "/tests/results_gate/";
+  const std::string hw = CCSIM_RTL ? "rtl" : "ref";
+  for (const std::string& cfg : {gate + "rtl_cbcm_flatfly.toml -s congestion.cbcm_detection=early",
+                                 gate + "rtl_lhrp_fabric.toml -s hardware.all=" + hw}) {
+    const auto dir = std::filesystem::temp_directory_path() / "ccsim_print_config_test";
+    std::filesystem::create_directories(dir);
+    const std::string printed = (dir / "printed.toml").string();
+    auto p = sh(kBin + " run " + cfg + " -s hardware.all=" + hw + " --print-config > " + printed);
+    ASSERT_EQ(p.status, 0) << p.out;
+    auto a = sh(kBin + " run " + cfg + " -s hardware.all=" + hw);
+    auto b = sh(kBin + " run " + printed);
+    ASSERT_EQ(a.status, 0) << a.out;
+    ASSERT_EQ(b.status, 0) << b.out;
+    auto ja = nlohmann::json::parse(a.out), jb = nlohmann::json::parse(b.out);
+    ja.erase("perf"), jb.erase("perf");
+    EXPECT_EQ(ja["hardware"], jb["hardware"]) << cfg;
+    EXPECT_EQ(ja.dump(), jb.dump()) << cfg;
+  }
+}

@@ -119,7 +119,7 @@ TEST(ContentionRouting, BaseReactsInTensOfCyclesWhileOlmWaitsForBuffers) {
 TEST(ContentionRouting, EctnSeesOtherRoutersOnlyAfterABroadcast) {
   Config cfg = test::config({"topology.p=1", "topology.a=3", "topology.h=1"});
   Dragonfly df = Dragonfly::from_config(cfg);
-  ContentionParams cp;
+  ContentionCounterParams cp;
   cp.ectn = true;
   cp.threshold = 1;
   cp.combined_threshold = 1;

@@ -172,23 +172,6 @@ TEST(FlattenedButterfly, BadShapesAreConfigErrorsNamingTheKey) {
   EXPECT_EQ(key_of(2, 40, 1), "topology.n");  // 2^40 routers
 }
 
-class FlatflyDeadlockFreedom : public ::testing::TestWithParam<std::string> {};
-
-TEST_P(FlatflyDeadlockFreedom, ChannelDependencyGraphIsAcyclic) {
-  Config cfg =
-      test::config({"routing.algorithm=" + GetParam(), "topology.k=3", "topology.n=3", "topology.c=1"}, kSmallFlatfly);
-  auto topo = find_topology("flatfly").make(cfg);
-  auto rf = find_routing("flatfly", GetParam()).make(cfg, *topo);
-  for (int vcs : {rf->vc_slots(), rf->vc_slots() + 1}) {
-    auto g = test::dependency_graph(*rf, *topo, vcs, 20);
-    EXPECT_GT(g.size(), 0u);
-    EXPECT_FALSE(test::has_cycle(g)) << GetParam() << " with " << vcs << " VCs";
-  }
-}
-
-INSTANTIATE_TEST_SUITE_P(Flatfly, FlatflyDeadlockFreedom, ::testing::ValuesIn(kAlgorithms),
-                         [](const ::testing::TestParamInfo<std::string>& i) { return i.param; });
-
 TEST(FlatflyDeadlockFreedomCheck, DetectsACycleWhenValiantPhasesShareOneSlot) {
   Config cfg = test::config({"routing.algorithm=val", "topology.k=3", "topology.c=1"}, kSmallFlatfly);
   auto topo = find_topology("flatfly").make(cfg);

@@ -46,7 +46,7 @@ struct CbcmParams {
   bool update_restarts_epoch = false;  // a THROTTLE with a new D_t restarts the source epoch
   bool early = false;                  // also detect at intermediate routers (000 VI-A)
   Cycle router_epoch = 0;              // their observation epoch; 0: the destination's
-  ContentionParams contention;
+  ContentionDegreeParams contention;
   DetectorParams detector;
   int vcs_per_class = 1;
   bool cut_through = true;

@@ -10,7 +10,7 @@
 
 namespace ccsim {
 
-void ContentionMonitor::build(Network& net, const ContentionParams& p) {
+void ContentionMonitor::build(Network& net, const ContentionDegreeParams& p) {
   p_ = p;
   routers_.clear();
   routers_.reserve(net.num_routers());

@@ -24,7 +24,7 @@ namespace ccsim {
 class Network;
 class Router;
 
-struct ContentionParams {
+struct ContentionDegreeParams {
   bool weighted = false;   // D_cw (each input's requests share a weight of 1) instead of D_cr
   bool va_only = false;    // count only heads waiting for an output VC (spec A.11-#3)
   uint32_t ignored_classes = 0;  // bit c: requests of VC class c do not count
@@ -40,7 +40,7 @@ class ContentionMonitor {
   // per unit of contention, at most, and no more than 255 / radix.
   static constexpr int kMaxWeightSteps = 8;
 
-  void build(Network& net, const ContentionParams& p);
+  void build(Network& net, const ContentionDegreeParams& p);
   // Records the requests of router `r` in cycle `now` (after its VC allocation).
   void sample(const Router& r, Cycle now);
   // Output `port` of router `router` has sustained contention in cycle `now`.
@@ -70,7 +70,7 @@ class ContentionMonitor {
   // Adds input `in`'s requests (outputs in requests_) to the degree vector.
   void add_input(PerRouter& r, int in);
 
-  ContentionParams p_;
+  ContentionDegreeParams p_;
   std::vector<PerRouter> routers_;
   // Early detection: per router the same block with one "output" per destination node (always
   // the reference); its degree of a destination counts the inputs whose picked request (the

@@ -10,7 +10,7 @@ namespace ccsim {
 
 namespace {
 
-blocks::ContentionCounters::Config block_config(const Dragonfly& df, const ContentionParams& params) {
+blocks::ContentionCounters::Config block_config(const Dragonfly& df, const ContentionCounterParams& params) {
   blocks::ContentionCounters::Config c;
   c.num_ports = df.radix(0);
   // Wide enough for all input VCs (at most 32 per port) to count at once: a
@@ -29,7 +29,7 @@ blocks::ContentionCounters::Config block_config(const Dragonfly& df, const Conte
 
 }  // namespace
 
-ContentionTracker::ContentionTracker(const Dragonfly& df, const ContentionParams& params)
+ContentionTracker::ContentionTracker(const Dragonfly& df, const ContentionCounterParams& params)
     : df_(df),
       params_(params),
       links_(block_config(df, params).num_global_links),

@@ -24,7 +24,7 @@
 
 namespace ccsim {
 
-struct ContentionParams {
+struct ContentionCounterParams {
   int threshold = 6;           // local counters: contended at >= threshold
   bool ectn = false;           // keep and broadcast the partial arrays
   int combined_threshold = 10;
@@ -35,7 +35,7 @@ struct ContentionParams {
 
 class ContentionTracker {
  public:
-  ContentionTracker(const Dragonfly& df, const ContentionParams& params);
+  ContentionTracker(const Dragonfly& df, const ContentionCounterParams& params);
 
   // Input-queue events of router r (see RoutingFunction::on_head_at_front) for
   // a packet whose minimal output is `min_out`; for ECtN, `link` is the group's
@@ -58,7 +58,7 @@ class ContentionTracker {
   void deliver();
 
   const Dragonfly& df_;
-  ContentionParams params_;
+  ContentionCounterParams params_;
   int links_;  // global links per group (a*h)
   std::vector<std::unique_ptr<hw::ContentionCounters>> blocks_;
   std::vector<Cycle> ticked_;  // last cycle each block was used in

@@ -26,7 +26,7 @@ RoutingEntry dragonfly_base_entry() {
           "contention counters (002 Base): misroute in transit (OLM's policy) when the minimal output's counter "
           "reaches the threshold; 6 VC slots",
           {contention_threshold_param()}, [](const Config& c, const Topology& t) {
-            ContentionParams cp;
+            ContentionCounterParams cp;
             cp.hardware = hw::Selection::from_config(c);
             cp.threshold = static_cast<int>(c.get_int("routing.contention_threshold"));
             return std::make_unique<DragonflyBase>(dynamic_cast<const Dragonfly&>(t), cp);

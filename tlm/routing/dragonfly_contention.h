@@ -14,7 +14,7 @@ namespace ccsim {
 
 class DragonflyContention : public DragonflyInTransit {
  public:
-  DragonflyContention(const Dragonfly& df, const ContentionParams& params)
+  DragonflyContention(const Dragonfly& df, const ContentionCounterParams& params)
       : DragonflyInTransit(df), counters_(df, params), ectn_(params.ectn) {}
   bool wants_queue_events() const override { return true; }
   std::vector<hw::Block> hardware_blocks() const override { return {hw::Block::ContentionCounters}; }

@@ -52,7 +52,7 @@ RoutingEntry dragonfly_ectn_entry() {
                      "links.local_latency (ours: one local hop)",
                      0, 1 << 20)},
           [](const Config& c, const Topology& t) {
-            ContentionParams cp;
+            ContentionCounterParams cp;
             cp.hardware = hw::Selection::from_config(c);
             cp.ectn = true;
             cp.threshold = static_cast<int>(c.get_int("routing.contention_threshold"));

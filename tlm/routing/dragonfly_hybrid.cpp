@@ -10,7 +10,7 @@ namespace {
 
 class DragonflyHybrid : public DragonflyContention {
  public:
-  DragonflyHybrid(const Dragonfly& df, const ContentionParams& cp, int percent)
+  DragonflyHybrid(const Dragonfly& df, const ContentionCounterParams& cp, int percent)
       : DragonflyContention(df, cp), percent_(percent) {}
 
  protected:
@@ -37,7 +37,7 @@ RoutingEntry dragonfly_hybrid_entry() {
            int_param("routing.hybrid_occupancy_percent", 35,
                      "hybrid: OLM's rule with this percentage (002 Table I: 35)", 0, 100)},
           [](const Config& c, const Topology& t) {
-            ContentionParams cp;
+            ContentionCounterParams cp;
             cp.hardware = hw::Selection::from_config(c);
             cp.threshold = static_cast<int>(c.get_int("routing.hybrid_contention_threshold"));
             return std::make_unique<DragonflyHybrid>(dynamic_cast<const Dragonfly&>(t), cp,

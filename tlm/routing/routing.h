@@ -84,6 +84,10 @@ class RoutingFunction {
   // Algorithms whose channel dependencies may close a cycle return true: they
   // run only with deadlock recovery (routing.deadlock = "recovery").
   virtual bool needs_recovery() const { return false; }
+  // The slots 0 .. escape_slots()-1 whose channel dependencies (direct, and
+  // through hops on other slots) must form no cycle: every slot, or Duato's
+  // escape VCs. The deadlock-freedom test checks this for every algorithm.
+  virtual int escape_slots() const { return vc_slots(); }
   // A fresh choice for a packet that route() already routed at this router:
   // must not advance the packet's routing state a second time.
   virtual RouteResult reroute(RouterContext& ctx, int in_port, Packet& p) { return route(ctx, in_port, p); }

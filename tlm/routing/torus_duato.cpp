@@ -22,6 +22,7 @@ class TorusDuato : public TorusRouting {
  public:
   using TorusRouting::TorusRouting;
   int vc_slots() const override { return adaptive_slot() + 1; }
+  int escape_slots() const override { return adaptive_slot(); }
   uint32_t slot_vcs(int slot, int vcs_per_class) const override {
     if (slot < adaptive_slot()) return 1u << slot;
     const uint32_t all = vcs_per_class >= 32 ? ~0u : (1u << vcs_per_class) - 1;
