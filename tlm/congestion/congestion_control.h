@@ -57,6 +57,10 @@ class CongestionControl {
   virtual void on_deliver(Nic&, Packet&, Cycle) {}
   // A control packet (ACK, NACK, ...) reached the NIC it was sent to.
   virtual void on_control(Nic&, Packet&, Cycle) {}
+  // True while the protocol holds dropped packet `id` for its source, to
+  // resend it on a later event (a grant): the end-of-run accounting asks it
+  // about every dropped packet whose NACK is no longer in flight.
+  virtual bool holds_for_resend(uint64_t /*id*/) const { return false; }
   // Switch: `router` finished VC allocation in cycle `now`; its requests of
   // this cycle are listed by Router::for_each_request (CBCM's contention degree).
   virtual void on_vc_allocation(Router&, Cycle) {}

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/network.h"
@@ -157,6 +158,12 @@ void SpeculativeProtocol::on_control(Nic& nic, Packet& c, Cycle now) {
     case PacketKind::Cnm:  // QCN's
       break;
   }
+}
+
+bool SpeculativeProtocol::holds_for_resend(uint64_t id) const {
+  for (auto& [mid, m] : messages_)
+    if (std::find(m.dropped.begin(), m.dropped.end(), id) != m.dropped.end()) return true;
+  return false;
 }
 
 nlohmann::json SpeculativeProtocol::stats() const {

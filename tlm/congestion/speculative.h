@@ -40,6 +40,7 @@ class SpeculativeProtocol : public CongestionControl {
   void on_drop(Router& r, Packet& p, Cycle now) override;
   void on_deliver(Nic& nic, Packet& p, Cycle now) override { send_ack(nic, p, kAckClass, 0, now); }
   void on_control(Nic& nic, Packet& c, Cycle now) override;
+  bool holds_for_resend(uint64_t id) const override;
   nlohmann::json stats() const override;
 
  protected:

@@ -288,14 +288,14 @@ void Network::dropped(Router& at, Packet* p, Cycle now) {
   if (p->vc_class != cc_->speculative_class())
     throw SimError(fmt::format("packet {} dropped on non-speculative VC class {}", p->id, p->vc_class));
   ++drops_;
-  dropped_[p->id] = p;
+  dropped_[p->id] = {p, at.id(), now};
   cc_->on_drop(at, *p, now);
 }
 
 Packet* Network::reclaim(uint64_t id) {
   auto it = dropped_.find(id);
   if (it == dropped_.end()) throw SimError(fmt::format("NACK for packet {}, which was not dropped", id));
-  Packet* p = it->second;
+  Packet* p = it->second.p;
   dropped_.erase(it);
   return p;
 }
@@ -303,7 +303,7 @@ Packet* Network::reclaim(uint64_t id) {
 const Packet& Network::held(uint64_t id) const {
   auto it = dropped_.find(id);
   if (it == dropped_.end()) throw SimError(fmt::format("packet {} is not held", id));
-  return *it->second;
+  return *it->second.p;
 }
 
 void Network::resend(int node, Packet* p, Cycle at, Cycle now) {
@@ -349,6 +349,7 @@ void Network::cycle_loop() {
     }
     traffic_->generate(now);
     sched_.run_cycle();
+    if (sched_.idle() && traffic_->next_event() == INT64_MAX && packets_delivered_ != packets_created_) check_stall();
     if (sched_.idle() || sched_.next_due() > sched_.now()) {
       // Nothing due: jump to the next event, but never past the window's end.
       const Cycle target = std::min({sched_.idle() ? INT64_MAX : sched_.next_due(), traffic_->next_event(), end});
@@ -403,23 +404,77 @@ void Network::check_conservation() {
                                    l->upstream_port, v, sum, up->downstream_depth(l->upstream_port)));
     }
   }
-  // Packets: every created packet was delivered exactly once or is still somewhere.
-  std::vector<uint8_t> seen(next_packet_id_, 0);
-  auto mark = [&](const Packet* p) { seen[p->id] = 1; };
-  for (auto& n : nics_) n->for_each_packet(mark);
-  for (auto& r : routers_) r->for_each_packet([&](const Packet* p, int) { mark(p); });
-  for (auto& l : links_)
-    for (size_t i = 0; i < l->flits_in_flight(); ++i) mark(l->flit_in_flight(i).pkt);
-  for (auto& [id, p] : dropped_) mark(p);
-  if (recovery_) recovery_->for_each_packet(mark);
+  // Packets: every created packet was delivered exactly once or is somewhere known.
+  const std::vector<std::string> places = packet_places();
   int64_t present = 0;
   for (uint64_t id = 0; id < next_packet_id_; ++id) {
-    if (seen[id] && delivered_[id]) throw SimError(fmt::format("packet {} delivered but still in the network", id));
-    present += seen[id];
+    if (places[id].empty()) continue;
+    if (delivered_[id]) throw SimError(fmt::format("packet {} delivered but still in the network ({})", id, places[id]));
+    ++present;
   }
+  pool_.for_each_live([&](const Packet* p) {
+    if (places[p->id].empty())
+      throw SimError(fmt::format("{} is lost: not delivered, in no buffer, on no link, queued at no NIC, not held "
+                                 "after a drop (last at router {})",
+                                 describe(*p), p->last_router));
+  });
+  // A dropped packet waits for its NACK to reach its source, then for the
+  // protocol's resend: with neither, it would never arrive.
+  std::vector<uint8_t> nacked(next_packet_id_, 0);
+  auto note_nack = [&](const Packet* p) {
+    if (p->kind == PacketKind::Nack) nacked[p->ref] = 1;
+  };
+  for (auto& n : nics_) n->for_each_packet(note_nack);
+  for (auto& r : routers_) r->for_each_packet([&](const Packet* p, int) { note_nack(p); });
+  for (auto& l : links_)
+    for (size_t i = 0; i < l->flits_in_flight(); ++i) note_nack(l->flit_in_flight(i).pkt);
+  for (auto& [id, d] : dropped_)
+    if (!nacked[id] && !cc_->holds_for_resend(id))
+      throw SimError(fmt::format("{} was dropped at router {} in cycle {}, but no NACK for it is in flight and the "
+                                 "protocol does not hold it for a resend: it would never arrive",
+                                 describe(*d.p), d.router, d.at));
   if (packets_created_ != packets_delivered_ + present)
     throw SimError(fmt::format("packet conservation: created {} != delivered {} + in network/queues {}",
                                packets_created_, packets_delivered_, present));
+}
+
+std::string Network::describe(const Packet& p) const {
+  return fmt::format("packet {} ({}, node {} -> node {}, message {}, created in cycle {})", p.id, to_string(p.kind),
+                     p.src, p.dst, p.message_id, p.created);
+}
+
+std::vector<std::string> Network::packet_places() const {
+  std::vector<std::string> where(next_packet_id_);
+  auto put = [&](const Packet* p, const std::string& place) {
+    if (where[p->id].empty()) where[p->id] = place;
+  };
+  for (auto& n : nics_) n->for_each_packet([&](const Packet* p) { put(p, fmt::format("queued at NIC {}", n->id())); });
+  for (auto& r : routers_)
+    r->for_each_packet([&](const Packet* p, int) { put(p, fmt::format("buffered at router {}", r->id())); });
+  for (auto& l : links_)
+    for (size_t i = 0; i < l->flits_in_flight(); ++i) put(l->flit_in_flight(i).pkt, "on a link");
+  for (auto& [id, d] : dropped_)
+    put(d.p, fmt::format("held after its drop at router {} in cycle {}", d.router, d.at));
+  if (recovery_) recovery_->for_each_packet([&](const Packet* p) { put(p, "in the deadlock-recovery lane"); });
+  return where;
+}
+
+void Network::check_stall() {
+  const std::vector<std::string> places = packet_places();
+  // Name a packet that waits in a component (a NIC, a router) rather than one
+  // held after a drop: the component is the one nothing wakes.
+  int64_t waiting = 0;
+  std::string first, held;
+  pool_.for_each_live([&](const Packet* p) {
+    ++waiting;
+    const std::string& place = places[p->id];
+    std::string& slot = dropped_.count(p->id) ? held : first;
+    if (slot.empty()) slot = describe(*p) + (place.empty() ? ", lost" : ", " + place);
+  });
+  if (first.empty()) first = held;
+  throw SimError(fmt::format("stall in cycle {}: {} packets undelivered and nothing will move them (no component is "
+                             "scheduled, no traffic is due); the first: {}",
+                             sched_.now(), waiting, first));
 }
 
 nlohmann::json Network::run() {

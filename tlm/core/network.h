@@ -94,6 +94,10 @@ class Network : public sc_core::sc_module {
   }
 
   // Invariant checks (also run at the end of every run): throws SimError.
+  // Flits and credits are conserved, and every packet ever created is
+  // delivered exactly once or accounted for: in a buffer, on a link, queued at
+  // a NIC, or dropped with its NACK in flight or held by the protocol for a
+  // resend. A packet in none of these places is an error naming it.
   void check_conservation();
 
  private:
@@ -110,6 +114,12 @@ class Network : public sc_core::sc_module {
   void kernel_thread();
   bool in_window(Cycle t) const { return stats_->in_window(t); }
   bool check_deadlock();
+  // Nothing is scheduled and no traffic will come, yet packets are undelivered:
+  // throws SimError naming one of them and where it waits.
+  void check_stall();
+  // Where each undelivered packet is, by id ("router 3 input port 2", ...).
+  std::vector<std::string> packet_places() const;
+  std::string describe(const Packet& p) const;
   nlohmann::json results(double wall_seconds);
 
   Config cfg_;
@@ -147,7 +157,12 @@ class Network : public sc_core::sc_module {
   int64_t packets_created_ = 0, packets_delivered_ = 0;
   int64_t measured_outstanding_ = 0;
   int64_t flits_injected_ = 0, flits_ejected_ = 0, flits_discarded_ = 0, flit_hops_ = 0;
-  std::unordered_map<uint64_t, Packet*> dropped_;  // by id, until reclaimed
+  struct Dropped {
+    Packet* p;
+    int router;
+    Cycle at;
+  };
+  std::unordered_map<uint64_t, Dropped> dropped_;  // by id, until reclaimed
   int64_t drops_ = 0, resends_ = 0;
   Cycle last_progress_ = 0;
 

@@ -48,6 +48,7 @@ struct Packet {
   uint8_t global_hops = 0;       // global channels taken
   uint8_t local_hops_in_group = 0;  // local channels taken in the current group
   uint8_t hops = 0;              // router-to-router channels taken
+  int32_t last_router = -1;      // the router its head reached last (end-of-run accounting)
   bool decided = false;          // adaptive decision taken
   bool misrouted = false;        // took a non-minimal path
   // Set by congestion control (CBCM's throttled packets): adaptive routing
@@ -68,6 +69,7 @@ struct Packet {
   uint32_t cc_flags = 0;
   int64_t cc_value = 0;
   uint64_t ref = 0;  // control packets: id of the data packet they answer (message_id: its message)
+  bool in_use = false;  // handed out by the pool
 };
 
 struct Flit {
@@ -88,14 +90,22 @@ class PacketPool {
     Packet* p = free_.back();
     free_.pop_back();
     *p = Packet{};
+    p->in_use = true;
     ++live_;
     return p;
   }
   void put(Packet* p) {
+    p->in_use = false;
     free_.push_back(p);
     --live_;
   }
   int64_t live() const { return live_; }
+  // Every packet handed out and not yet put back.
+  template <typename F> void for_each_live(F&& f) const {
+    for (auto& chunk : chunks_)
+      for (auto& p : chunk)
+        if (p.in_use) f(&p);
+  }
 
  private:
   static constexpr size_t kChunk = 4096;

@@ -141,6 +141,7 @@ void Router::receive(Cycle now) {
         continue;
       }
       if (f.head) {
+        f.pkt->last_router = id_;
         InPacket e{f.pkt, now + params_.latency, now, 1, 0, -1, kUnrouted};
         int q = 0;
         if (params_.voq) {

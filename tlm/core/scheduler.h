@@ -31,8 +31,11 @@ class Scheduler {
   Cycle now() const { return now_; }
 
   // Wake c in cycle `at` (>= now). Wake-ups beyond the wheel horizon are kept aside.
+  // A component already stepped in this cycle is stepped in the next: it missed
+  // this one (a switch handed its NIC a NACK after the NIC's step).
   void wake(Component* c, Cycle at) {
     assert(at >= now_);
+    if (at == now_ && c->last_step == now_) at = now_ + 1;
     if (c->last_wake == at) return;
     c->last_wake = at;
     if (at - now_ >= static_cast<Cycle>(wheel_.size())) {
