@@ -29,6 +29,7 @@ const std::map<std::string, std::vector<std::string>> kSmallShape = {
 struct Case {
   std::string topology, algorithm;
 };
+void PrintTo(const Case& c, std::ostream* os) { *os << c.topology << "/" << c.algorithm; }
 
 std::vector<Case> every_algorithm() {
   std::vector<Case> v;
