@@ -2,6 +2,7 @@
 
 #include "core/network.h"
 #include "core/params.h"
+#include "registry.h"
 
 namespace ccsim {
 
@@ -47,5 +48,14 @@ bool Alo::may_inject(Nic& nic, Packet& p, Cycle now) {
 }
 
 nlohmann::json Alo::stats() const { return {{"checks", checks_}, {"held", held_}}; }
+
+ProtocolEntry alo_protocol_entry() {
+  return ProtocolEntry{
+      "alo",
+      "At-Least-One (Baydal et al., 004's comparison): a node injects only when every useful (minimal) "
+      "output channel of its router has a free VC or some useful channel has all its VCs free",
+      {},
+      [](const Config&) { return std::make_unique<Alo>(); }};
+}
 
 }  // namespace ccsim

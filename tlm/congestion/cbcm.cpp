@@ -8,6 +8,7 @@
 #include "core/network.h"
 #include "core/nic.h"
 #include "core/router.h"
+#include "registry.h"
 
 namespace ccsim {
 
@@ -51,7 +52,8 @@ CbcmParams CbcmParams::from_config(const Config& c) {
   if (p.detector.epsilon <= 0)
     throw ConfigError("congestion.cbcm_epsilon", "must be above 0 (the control packets' share of bandwidth)");
   if (p.early && p.variant == Variant::Ideal)
-    throw ConfigError("congestion.cbcm_detection", "must be destination with cbcm_variant = ideal (nothing is detected)");
+    throw ConfigError("congestion.cbcm_detection",
+                      "must be destination with cbcm_variant = ideal (nothing is detected)");
   if (p.variant == Variant::Ideal) {
     const std::string& name = c.get_string("congestion.cbcm_ideal_class");
     std::string known;
@@ -388,6 +390,88 @@ nlohmann::json Cbcm::stats() const {
           {"router_throttles_ignored", router_throttles_ignored_},
           {"first_throttle_cycle", first_throttle_},
           {"first_router_throttle_cycle", first_router_throttle_}};
+}
+
+ProtocolEntry cbcm_protocol_entry() {
+  return ProtocolEntry{
+      "cbcm",
+      "Contention-based congestion management (000 IV): switches mark packets leaving outputs of "
+      "sustained contention, destinations that receive only marked packets throttle their senders to 1/D_t, "
+      "throttled packets go minimally on a low-priority hotspot class",
+      {string_param("congestion.cbcm_variant", "dedicated",
+                    "dedicated (000 IV: throttled packets on a "
+                    "low-priority hotspot class), shared (VI-B: on the data VCs, throttled to "
+                    "cbcm_shared_rate/D_t) or ideal (II-B's oracle: traffic class cbcm_ideal_class on its own VCs, "
+                    "routed minimally, no throttling)",
+                    {"dedicated", "shared", "ideal"}),
+       bool_param("congestion.cbcm_throttle", true,
+                  "limit throttled flows to 1/D_t; false keeps only the hotspot "
+                  "class and minimal routing (000 VI-C)"),
+       float_param("congestion.cbcm_shared_rate", 0.99, "shared variant: throttled rate times D_t (000 VI-B)", 0.001,
+                   1),
+       string_param("congestion.cbcm_ideal_class", "hotspot",
+                    "ideal variant: name of the traffic class isolated "
+                    "and routed minimally"),
+       string_param("congestion.cbcm_degree", "randomized",
+                    "contention degree: randomized (one random requesting "
+                    "VC per input counts 1) or weighted (an input's v requesting VCs count 1/v each) (000 IV-B1)",
+                    {"randomized", "weighted"}),
+       string_param("congestion.cbcm_requests", "va_and_active",
+                    "what requests an output: heads waiting for an "
+                    "output VC and packets holding one with a flit to move, or only the former (ours)",
+                    {"va_and_active", "va_only"}),
+       bool_param("congestion.cbcm_count_hotspot_class", true,
+                  "requests of throttled packets (hotspot class) "
+                  "count in the contention degree (spec A.5.2); control packets never count (ours)"),
+       int_param("congestion.cbcm_samples", 100, "NumSamples: cycles in the moving average of the degree (000)", 1,
+                 4096),
+       int_param("congestion.cbcm_bound_interval", 10, "BoundSampleInterval: cycles per max/min sample (000)", 1, 4096),
+       int_param("congestion.cbcm_bound_samples", 10, "max/min samples in their moving averages (000 V-D)", 1, 4096),
+       int_param("congestion.cbcm_dest_epoch", 2000,
+                 "destination observation epoch in cycles (ours; docs/congestion.md "
+                 "gives the sensitivity)",
+                 1, 1 << 30),
+       int_param("congestion.cbcm_src_epoch", 10000,
+                 "source epoch over which the generation rate decides "
+                 "unthrottling, cycles (ours)",
+                 1, 1 << 24),
+       string_param("congestion.cbcm_epoch_restart", "first_throttle",
+                    "which THROTTLE restarts a source's epoch: "
+                    "the first (ours; a new D_t only resets the tokens) or every_throttle (spec A.5.7, the RTL; "
+                    "sources never unthrottle while D_t changes faster than the epoch)",
+                    {"first_throttle", "every_throttle"}),
+       string_param("congestion.cbcm_hotspot_exit", "unmarked_epoch",
+                    "when a hotspot stops being one: when its "
+                    "list empties (000; under UR a false hotspot keeps hearing from new senders) or also after a "
+                    "destination epoch with an unmarked packet (ours)",
+                    {"list_empty", "unmarked_epoch"}),
+       string_param("congestion.cbcm_detection", "destination",
+                    "where endpoint congestion is detected: at the "
+                    "destination (000 IV) or early, also at intermediate routers with a metric per destination node "
+                    "(000 VI-A; the routers' THROTTLEs raise D_t only)",
+                    {"destination", "early"}),
+       int_param("congestion.cbcm_router_epoch", 0,
+                 "early detection: the routers' observation epoch in cycles; 0 = "
+                 "cbcm_dest_epoch (ours)",
+                 0, 1 << 30),
+       int_param("congestion.cbcm_min_dt", 2,
+                 "least number of listed sources that makes a hotspot (ours: 000 "
+                 "V-B never throttles with D_t = 1)",
+                 1, 1 << 24),
+       float_param("congestion.cbcm_epsilon", 0.05,
+                   "control bandwidth share: after D_t throttle packets none for "
+                   "D_t/epsilon cycles (000's example value)",
+                   0, 1),
+       float_param("congestion.cbcm_true_hotspot_load", 2.0,
+                   "statistics only: a destination offered more "
+                   "flits/cycle than this in the window is a true hotspot; throttling towards any other counts as "
+                   "wrong (wrongly_throttled_fraction; ours: UR offers ~load +- noise, a 4:1 hotspot 4)",
+                   0, 1e9),
+       int_param("congestion.cbcm_table_entries", 16,
+                 "throttled destinations a source tracks; a throttle beyond "
+                 "them is ignored and counted (ours)",
+                 1, 4096)},
+      [](const Config& c) { return std::make_unique<Cbcm>(CbcmParams::from_config(c)); }};
 }
 
 }  // namespace ccsim

@@ -5,6 +5,7 @@
 #include "core/network.h"
 #include "core/nic.h"
 #include "core/router.h"
+#include "registry.h"
 
 namespace ccsim {
 
@@ -96,9 +97,34 @@ int Ecn::ipd(int src, int dst, Cycle now) {
 }
 
 nlohmann::json Ecn::stats() const {
-  return {{"marked_packets", marked_}, {"becns", becns_}, {"gated_injection_attempts", gated_},
-          {"threshold", p_.threshold}, {"ipd_increment", p_.increment}, {"ipd_decrement", p_.decrement},
-          {"ipd_timer", p_.timer}, {"ipd_max", p_.max}};
+  return {{"marked_packets", marked_},
+          {"becns", becns_},
+          {"gated_injection_attempts", gated_},
+          {"threshold", p_.threshold},
+          {"ipd_increment", p_.increment},
+          {"ipd_decrement", p_.decrement},
+          {"ipd_timer", p_.timer},
+          {"ipd_max", p_.max}};
+}
+
+ProtocolEntry ecn_protocol_entry() {
+  return ProtocolEntry{
+      "ecn",
+      "InfiniBand-style ECN: switches mark packets leaving full input buffers, ACKs carry BECN, sources "
+      "raise a per-destination inter-packet delay",
+      {bool_param("congestion.acks", true, "ACK every data packet (003); false: only marked packets get a BECN"),
+       string_param("congestion.ecn_preset", "lhrp", "parameter set: lhrp (003 Table 1) or cbcm (000 V-A)",
+                    {"lhrp", "cbcm"}),
+       float_param("congestion.ecn_threshold", 0,
+                   "mark when the input VC buffer is at least this full "
+                   "(fraction); 0 = preset (0.5 / 0.9)",
+                   0, 1),
+       int_param("congestion.ecn_increment", 0, "IPD increment per BECN (cycles); 0 = preset (24 / 400)", 0),
+       int_param("congestion.ecn_decrement", 0, "IPD decrement per timer period (cycles); 0 = preset (24, ours / 50)",
+                 0),
+       int_param("congestion.ecn_timer", 0, "IPD decrement period (cycles); 0 = preset (96 / 1000)", 0),
+       int_param("congestion.ecn_max", 0, "maximum IPD (cycles); 0 = preset (3048, ours / 1500)", 0)},
+      [](const Config& c) { return std::make_unique<Ecn>(EcnParams::from_config(c)); }};
 }
 
 }  // namespace ccsim

@@ -4,6 +4,7 @@
 
 #include "core/network.h"
 #include "core/router.h"
+#include "registry.h"
 
 namespace ccsim {
 
@@ -58,9 +59,7 @@ bool Lhrp::on_switch_arrival(Router& r, Packet& p, int, Cycle now) {
 }
 
 // Fabric drops happen before the last hop: there, the scheduler decides.
-bool Lhrp::may_drop_in_fabric(Router& r, const Packet& p) {
-  return net_->topology().node_router(p.dst) != r.id();
-}
+bool Lhrp::may_drop_in_fabric(Router& r, const Packet& p) { return net_->topology().node_router(p.dst) != r.id(); }
 
 void Lhrp::on_eject(const Packet& p, Cycle now) {
   const Topology& t = net_->topology();
@@ -72,6 +71,34 @@ nlohmann::json Lhrp::stats() const {
   j["speculative_at_last_hop"] = speculative_;
   j["threshold"] = block_.drop_threshold;
   return j;
+}
+
+ProtocolEntry lhrp_protocol_entry() {
+  return ProtocolEntry{
+      "lhrp",
+      "Last-Hop Reservation Protocol (003): speculative first, dropped only at the last-hop switch above "
+      "the threshold, NACK with a retransmission time from the switch's reservation scheduler",
+      {speculative_acks_param(),
+       int_param("congestion.lhrp_threshold", 1000,
+                 "flits queued at the last-hop switch for an endpoint at which "
+                 "its speculative packets are dropped",
+                 1, 65535),
+       bool_param("congestion.lhrp_strict", false, "drop only above the threshold (003 3.2) instead of at it (6.3)"),
+       int_param("congestion.lhrp_fabric_timeout", 0,
+                 "fabric drop (003 6.1): speculative packets queued this many "
+                 "cycles are dropped before the last hop, NACKed without a time; 0 = off (6.1 uses 1000)",
+                 0),
+       int_param("congestion.lhrp_coalesce_after", 2,
+                 "reservation-less NACKs of a message in a row after which "
+                 "its source reserves at the last-hop switch (fabric drop)",
+                 1, 1 << 20),
+       int_param("congestion.lhrp_srp_min_flits", 0,
+                 "combined protocol (003 6.4): messages of at least this many "
+                 "flits use SRP with the last-hop scheduler; 0 = off (6.4 uses 48)",
+                 0),
+       float_param("congestion.srp_overhead", 0.05, "combined protocol: SRP reservations book size * (1 + this)", 0,
+                   10)},
+      [](const Config& c) { return std::make_unique<Lhrp>(c); }};
 }
 
 }  // namespace ccsim

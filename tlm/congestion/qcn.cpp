@@ -6,6 +6,7 @@
 #include "core/network.h"
 #include "core/nic.h"
 #include "core/router.h"
+#include "registry.h"
 
 namespace ccsim {
 
@@ -97,6 +98,32 @@ nlohmann::json Qcn::stats() const {
           {"gated_injection_attempts", gated_},
           {"limited_nics", limited},
           {"mean_rate", rps_.empty() ? 1.0 : sum / static_cast<double>(rps_.size())}};
+}
+
+ProtocolEntry qcn_protocol_entry() {
+  return ProtocolEntry{
+      "qcn",
+      "QCN (802.1Qau) as in 001 2.3: congestion points in switch queues send CNMs with a 6-bit feedback "
+      "to the sampled packet's source, whose NIC rate limiter cuts its rate by 1 - G_d Fb and recovers every "
+      "qcn_bc_limit packets",
+      qcn_congestion_point_params(
+          "congestion", "qcn",
+          "buffers sampled: switch output queues (the "
+          "standard) or input buffers, ejection queues included",
+          {float_param("congestion.qcn_gd", 1.0 / 128, "qcn: rate decrease G_d per unit of Fb (standard 1/128)", 0, 1),
+           int_param("congestion.qcn_bc_limit", 100, "qcn: packets sent per rate-increase cycle (001: 100 frames)", 1,
+                     1 << 20),
+           int_param("congestion.qcn_fast_recovery", 5, "qcn: fast-recovery cycles before active increase (standard 5)",
+                     0, 1 << 20),
+           float_param("congestion.qcn_rai", 0.000125,
+                       "qcn: active increase of the target rate per rate-increase cycle "
+                       "(qcn_bc_limit packets), fraction of line rate (standard 5 Mb/s of 40 Gb/s)",
+                       0, 1),
+           float_param("congestion.qcn_min_rate", 0.00025,
+                       "qcn: lowest rate, fraction of line rate (standard 10 Mb/s "
+                       "of 40 Gb/s)",
+                       0, 1)}),
+      [](const Config& c) { return std::make_unique<Qcn>(QcnParams::from_config(c)); }};
 }
 
 }  // namespace ccsim

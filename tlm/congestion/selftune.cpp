@@ -7,6 +7,7 @@
 
 #include "core/network.h"
 #include "topology/torus.h"
+#include "registry.h"
 
 namespace ccsim {
 
@@ -36,7 +37,8 @@ void SelfTune::attach(Network& net) {
   CongestionControl::attach(net);
   const auto* torus = dynamic_cast<const Torus*>(&net.topology());
   if (!torus || !torus->wrap())
-    throw ConfigError("congestion.protocol", "selftune needs topology.kind = \"torus\" (its side-band gathers on rings)");
+    throw ConfigError("congestion.protocol",
+                      "selftune needs topology.kind = \"torus\" (its side-band gathers on rings)");
   gather_ = std::make_unique<SidebandGather>(*torus, p_.sideband);
   g_ = gather_->duration();
   period_ = (p_.tune_period + g_ - 1) / g_ * g_;
@@ -82,9 +84,7 @@ int64_t SelfTune::estimate(Cycle t) const {
 
 bool SelfTune::may_inject(Nic&, Packet&, Cycle now) { return !throttling(now); }
 
-void SelfTune::on_eject(const Packet& p, Cycle) {
-  ++delivered_[net_->topology().node_router(p.dst)];
-}
+void SelfTune::on_eject(const Packet& p, Cycle) { ++delivered_[net_->topology().node_router(p.dst)]; }
 
 void SelfTune::sample_and_start(Cycle now) {
   const int R = net_->num_routers();
@@ -156,9 +156,77 @@ nlohmann::json SelfTune::stats() const {
   // threshold from then on, the last full-buffer snapshot, flits delivered in
   // the period, the tuner's action: 0 none, 1 increment, 2 decrement, 3 reset
   // to min(T_max, N_max)).
-  j["trace"] = {{"cycle", tr_cycle_}, {"threshold", tr_threshold_}, {"full_buffers", tr_full_},
-                {"delivered_flits", tr_tp_}, {"action", tr_action_}};
+  j["trace"] = {{"cycle", tr_cycle_},
+                {"threshold", tr_threshold_},
+                {"full_buffers", tr_full_},
+                {"delivered_flits", tr_tp_},
+                {"action", tr_action_}};
   return j;
+}
+
+ProtocolEntry selftune_protocol_entry() {
+  return ProtocolEntry{
+      "selftune",
+      "Self-tuned source throttling (004): a side-band gathers the global count of full VC buffers "
+      "and delivered flits every g = (k/2)*h*n cycles; nodes stop injecting while the extrapolated count exceeds "
+      "a threshold, tuned by hill climbing on throughput (torus only)",
+      {string_param("congestion.selftune_mode", "tune",
+                    "tune: hill-climbing threshold (004 4); static: fixed "
+                    "selftune_threshold (004 Fig. 5)",
+                    {"tune", "static"}),
+       int_param("congestion.selftune_threshold", 250,
+                 "static mode: the threshold in full VC buffers (004 Fig. 5: "
+                 "50 and 250)",
+                 0),
+       string_param("congestion.selftune_estimator", "linear",
+                    "congestion estimate between snapshots: linear "
+                    "extrapolation from the last two (004) or the last one",
+                    {"linear", "last"}),
+       int_param("congestion.selftune_hop_delay", 2, "side-band neighbour-to-neighbour delay h in cycles (004)", 1,
+                 1 << 20),
+       int_param("congestion.selftune_sideband_width", 25,
+                 "side-band channel width in bits; narrower than "
+                 "count_bits + throughput_bits sends a word in several beats, adding beats - 1 cycles per hop "
+                 "(004: 25, or 9 in its report; the beat timing is ours)",
+                 1, 64),
+       int_param("congestion.selftune_count_bits", 12,
+                 "full-buffer field width; must hold the network's VC buffer count (004: 12 for 3,072)", 1, 31),
+       int_param("congestion.selftune_throughput_bits", 13, "delivered-flits field width; sums saturate (004: 13)", 1,
+                 31),
+       int_param("congestion.selftune_tune_period", 96,
+                 "tuning period in cycles, rounded up to a multiple of the "
+                 "gather duration (004: 96)",
+                 1),
+       float_param("congestion.selftune_initial", 0.01, "first threshold, fraction of all VC buffers (004: 1%)", 0, 1),
+       float_param("congestion.selftune_increment", 0.01,
+                   "threshold increment, fraction of all VC buffers (004: "
+                   "1%)",
+                   0, 1),
+       float_param("congestion.selftune_decrement", 0.04,
+                   "threshold decrement, fraction of all VC buffers (004: "
+                   "4%)",
+                   0, 1),
+       float_param("congestion.selftune_drop", 0.25,
+                   "a period's throughput below (1 - this) of the previous "
+                   "period's is a drop (004: 25%)",
+                   0, 1),
+       string_param("congestion.selftune_throttling", "period",
+                    "\"currently throttling?\" of Table 1: the estimate "
+                    "exceeded the threshold in some cycle of the tuning period (spec default) or at the decision "
+                    "(spec option)",
+                    {"period", "decision"}),
+       bool_param("congestion.selftune_local_max", true,
+                  "local-maximum avoidance (004 4.2): reset the threshold to "
+                  "min(T_max, N_max) on a significant drop below the best throughput"),
+       float_param("congestion.selftune_max_drop", 0.25,
+                   "a period's throughput below (1 - this) of the best is "
+                   "significant (ours: 004 says \"significantly\")",
+                   0, 1),
+       int_param("congestion.selftune_resets", 5,
+                 "consecutive resets after which the best throughput is "
+                 "forgotten (004: r = 5)",
+                 1, 1 << 20)},
+      [](const Config& c) { return std::make_unique<SelfTune>(SelfTuneParams::from_config(c)); }};
 }
 
 }  // namespace ccsim

@@ -173,4 +173,9 @@ nlohmann::json SpeculativeProtocol::stats() const {
           {"reservations", reservations_},         {"grants", grants_}};
 }
 
+ParamSpec speculative_acks_param() {
+  return bool_param("congestion.acks", true, "every data packet is acknowledged (required: sources track messages "
+                    "by their ACKs)");
+}
+
 }  // namespace ccsim

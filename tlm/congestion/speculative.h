@@ -87,4 +87,8 @@ class SpeculativeProtocol : public CongestionControl {
   std::unordered_map<uint64_t, Message> messages_;  // by message id, at their sources
 };
 
+// congestion.acks of the speculative protocols: they track each message by its
+// ACKs; the key is accepted so one config can sweep over every protocol.
+ParamSpec speculative_acks_param();
+
 }  // namespace ccsim

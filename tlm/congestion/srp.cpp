@@ -1,6 +1,7 @@
 #include "congestion/srp.h"
 
 #include "core/network.h"
+#include "registry.h"
 
 namespace ccsim {
 
@@ -11,7 +12,8 @@ SrpParams SrpParams::from_config(const Config& c, bool smsrp) {
   p.timeout = cbcm ? 2000 : 1000;
   p.min_packets = cbcm ? 4 : 0;
   if (c.get_int("congestion.srp_timeout") > 0) p.timeout = c.get_int("congestion.srp_timeout");
-  if (c.get_int("congestion.srp_min_packets") >= 0) p.min_packets = static_cast<int>(c.get_int("congestion.srp_min_packets"));
+  if (c.get_int("congestion.srp_min_packets") >= 0)
+    p.min_packets = static_cast<int>(c.get_int("congestion.srp_min_packets"));
   p.overhead = c.get_float("congestion.srp_overhead");
   return p;
 }
@@ -33,6 +35,44 @@ nlohmann::json Srp::stats() const {
   j["timeout"] = p_.timeout;
   j["min_packets"] = p_.min_packets;
   return j;
+}
+
+namespace {
+ProtocolEntry speculative_entry(const std::string& name, const std::string& doc) {
+  const bool smsrp = name == "smsrp";
+  return {name,
+          doc,
+          {speculative_acks_param(),
+           string_param("congestion.srp_preset", "lhrp",
+                        "parameter set: lhrp (003: 1 us timeout, every message "
+                        "reserved) or cbcm (000: 2000 cycles, messages under 4 packets skip it)",
+                        {"lhrp", "cbcm"}),
+           int_param("congestion.srp_timeout", 0,
+                     "queuing cycles after which a switch drops a speculative packet; "
+                     "0 = preset (1000 / 2000)",
+                     0),
+           float_param("congestion.srp_overhead", 0.05,
+                       "reservation overhead adjustment: a reservation books "
+                       "size * (1 + this) cycles of the ejection channel (000)",
+                       0, 10),
+           int_param("congestion.srp_min_packets", -1,
+                     "messages with fewer packets skip the protocol; -1 = preset "
+                     "(0 / 4)",
+                     -1)},
+          [smsrp](const Config& c) { return std::make_unique<Srp>(c, SrpParams::from_config(c, smsrp)); }};
+}
+}  // namespace
+
+ProtocolEntry srp_protocol_entry() {
+  return speculative_entry("srp",
+                           "Speculative Reservation Protocol (003 2.2, 000 III-B): a reservation with every "
+                           "message, speculative packets until the granted time, dropped after a queuing timeout");
+}
+
+ProtocolEntry smsrp_protocol_entry() {
+  return speculative_entry("smsrp",
+                           "Small-Message SRP (003 3.1): speculative first; a drop's NACK starts the "
+                           "reservation");
 }
 
 }  // namespace ccsim
