@@ -7,13 +7,6 @@
 
 #include <algorithm>
 
-#include "topology/dragonfly.h"
-#include "topology/flatfly.h"
-#include "traffic/node_set.h"
-#include "topology/torus.h"
-#include "traffic/patterns.h"
-#include "traffic/permutation_patterns.h"
-
 namespace ccsim {
 
 // Defined next to each mechanism.
@@ -35,6 +28,22 @@ RoutingEntry flatfly_ugal_g_entry();
 RoutingEntry dor_entry(const std::string& topology);
 RoutingEntry duato_entry(const std::string& topology);
 RoutingEntry adaptive_entry(const std::string& topology);
+TopologyEntry dragonfly_topology_entry();
+TopologyEntry flatfly_topology_entry();
+TopologyEntry torus_topology_entry();
+TopologyEntry mesh_topology_entry();
+PatternEntry uniform_pattern_entry();
+PatternEntry adv_pattern_entry();
+PatternEntry worst_case_pattern_entry();
+PatternEntry wc_hot_pattern_entry();
+PatternEntry hot_region_pattern_entry();
+PatternEntry hotspot_pattern_entry();
+PatternEntry permutation_pattern_entry();
+PatternEntry tornado_pattern_entry();
+PatternEntry bitrev_pattern_entry();
+PatternEntry shuffle_pattern_entry();
+PatternEntry butterfly_pattern_entry();
+PatternEntry transpose_pattern_entry();
 ProtocolEntry none_protocol_entry();
 ProtocolEntry ecn_protocol_entry();
 ProtocolEntry qcn_protocol_entry();
@@ -54,36 +63,20 @@ std::string names(const std::vector<E>& v) {
   return s;
 }
 
-std::vector<ParamSpec> torus_params() {
-  return {int_param("topology.k", 16, "routers per dimension", 2, 1 << 24),
-          int_param("topology.n", 2, "dimensions", 1, 31), int_param("topology.c", 1, "nodes per router", 1, 64)};
+std::vector<std::string> topology_names() {
+  std::vector<std::string> v;
+  for (auto& t : topologies()) v.push_back(t.name);
+  return v;
 }
 
 }  // namespace
 
 const std::vector<TopologyEntry>& topologies() {
   static const std::vector<TopologyEntry> v = {
-      {"dragonfly",
-       "dragonfly: groups of a routers (complete graph), h global channels per router, p nodes each",
-       {int_param("topology.p", 4, "nodes per router", 1, 1024),
-        int_param("topology.a", 8, "routers per group", 1, 1024),
-        int_param("topology.h", 4, "global channels per router", 0, 1024),
-        int_param("topology.groups", 0, "number of groups; 0 means a*h+1 (at most a*h+1; groups-1 must divide a*h)", 0,
-                  1 << 20),
-        string_param("topology.arrangement", "palmtree", "global channel arrangement", {"palmtree", "consecutive"})},
-       [](const Config& c) { return std::make_unique<Dragonfly>(Dragonfly::from_config(c)); }},
-      {"flatfly",
-       "k-ary n-flat flattened butterfly: k^n routers, each linked to every router differing in one "
-       "coordinate, c nodes each; router-to-router channels are local (links.local_latency)",
-       {int_param("topology.k", 4, "routers per dimension", 2, 64), int_param("topology.n", 2, "dimensions", 1, 63),
-        int_param("topology.c", 4, "nodes per router (concentration); radix c + n*(k-1) must be <= 64", 1, 63)},
-       [](const Config& c) { return std::make_unique<FlattenedButterfly>(FlattenedButterfly::from_config(c)); }},
-      {"torus",
-       "k-ary n-cube torus: k routers per dimension, n dimensions, rings of wrap-around channels, c nodes "
-       "per router; router-to-router channels are local (links.local_latency, router.local_buffer_depth)",
-       torus_params(), [](const Config& c) { return std::make_unique<Torus>(Torus::from_config(c, true)); }},
-      {"mesh", "k-ary n-cube mesh: the torus without wrap-around channels", torus_params(),
-       [](const Config& c) { return std::make_unique<Torus>(Torus::from_config(c, false)); }},
+      dragonfly_topology_entry(),
+      flatfly_topology_entry(),
+      torus_topology_entry(),
+      mesh_topology_entry(),
   };
   return v;
 }
@@ -101,90 +94,10 @@ const std::vector<RoutingEntry>& routings() {
 }
 
 const std::vector<PatternEntry>& patterns() {
-  using Nodes = const std::vector<int>&;
-  auto permutation = [](std::string name, std::string doc) {
-    return PatternEntry{name, doc, {}, [name](const Config&, const Topology& t, uint64_t, Nodes) {
-                          return std::make_unique<PermutationPattern>(bit_permutation(name, t.num_nodes()));
-                        }};
-  };
   static const std::vector<PatternEntry> v = {
-      {"uniform",
-       "uniform random: every message to a random other node of the class's node set",
-       {},
-       [](const Config&, const Topology&, uint64_t, Nodes nodes) { return std::make_unique<UniformPattern>(nodes); }},
-      {"adv",
-       "ADV+i (and WCn of 003): nodes of group g send to random nodes of group g+offset (a group is a router "
-       "off dragonflies)",
-       {int_param("traffic.offset", 1, "group offset i of ADV+i / n of WCn", 1, 1 << 20)},
-       [](const Config& c, const Topology& t, uint64_t, Nodes) {
-         const int gs = pattern_group_size(t);
-         const int groups = t.num_nodes() / gs;
-         const int off = static_cast<int>(c.get_int("traffic.offset"));
-         if (off % groups == 0)
-           throw ConfigError("traffic.offset", fmt::format("must not be a multiple of the group count ({})", groups));
-         return std::make_unique<AdversarialPattern>(t.num_nodes(), gs, off);
-       }},
-      {"worst_case",
-       "000's worst case: nodes of router R_i send to router R_i+1 (same node index, or random with "
-       "permutation = false)",
-       {bool_param("traffic.permutation", true,
-                   "worst_case: node j of R_i sends to node j of R_i+1 (else to any node)")},
-       [](const Config& c, const Topology& t, uint64_t, Nodes) {
-         if (t.num_routers() < 2) throw ConfigError("traffic.pattern", "worst_case needs at least 2 routers");
-         return std::make_unique<AdversarialPattern>(t.num_nodes(), t.num_nodes() / t.num_routers(), 1,
-                                                     c.get_bool("traffic.permutation"));
-       }},
-      {"wc_hot",
-       "003's WC-Hot n: all nodes of group g send to the same n random nodes of group g+1",
-       {int_param("traffic.hot_nodes", 1, "wc_hot: hot nodes n per group", 1, 1 << 20)},
-       [](const Config& c, const Topology& t, uint64_t seed, Nodes) {
-         return std::make_unique<WcHotPattern>(t.num_nodes(), pattern_group_size(t),
-                                               static_cast<int>(c.get_int("traffic.hot_nodes")), seed);
-       }},
-      {"hot_region",
-       "001's hot region: hot_fraction of the traffic to the first hot_region share of the nodes, the "
-       "rest uniform over all nodes",
-       {float_param("traffic.hot_fraction", 0.25, "hot_region: share of messages sent to the hot region", 0.0, 1.0),
-        float_param("traffic.hot_region", 0.125, "hot_region: share of the nodes (lowest ids) in the hot region", 0.0,
-                    1.0)},
-       [](const Config& c, const Topology& t, uint64_t, Nodes) {
-         return std::make_unique<HotRegionPattern>(t.num_nodes(), c.get_float("traffic.hot_fraction"),
-                                                   c.get_float("traffic.hot_region"));
-       }},
-      {"hotspot",
-       "N sources send to M destinations, both drawn at random (disjoint, seeded) from the class's nodes; "
-       "other nodes are silent",
-       {int_param("traffic.hotspot_sources", 60, "hotspot: sending nodes N; 0 = every class node not a destination", 0,
-                  1 << 24),
-        int_param("traffic.hotspot_dests", 4, "hotspot: destination nodes M", 1, 1 << 24),
-        string_param("traffic.hotspot_dest_list", "",
-                     "hotspot: explicit destinations \"A,B,...\" instead of M "
-                     "random ones")},
-       [](const Config& c, const Topology& t, uint64_t seed, Nodes nodes) {
-         std::vector<int> given;
-         if (!c.get_string("traffic.hotspot_dest_list").empty())
-           given =
-               select_nodes("traffic.hotspot_dest_list", "list:" + c.get_string("traffic.hotspot_dest_list"), t, seed);
-         return std::make_unique<HotspotPattern>(t.num_nodes(), nodes,
-                                                 static_cast<int>(c.get_int("traffic.hotspot_sources")),
-                                                 static_cast<int>(c.get_int("traffic.hotspot_dests")), given, seed);
-       }},
-      {"permutation",
-       "random permutation without fixed points (seeded by sim.seed)",
-       {},
-       [](const Config&, const Topology& t, uint64_t seed, Nodes) {
-         return std::make_unique<PermutationPattern>(t.num_nodes(), seed);
-       }},
-      {"tornado",
-       "tornado: every grid coordinate advanced by ceil(k/2)-1 (torus, mesh, flatfly)",
-       {},
-       [](const Config&, const Topology& t, uint64_t, Nodes) {
-         return std::make_unique<PermutationPattern>(tornado_permutation(t));
-       }},
-      permutation("bitrev", "bit reversal of the node id (004); nodes mapped to themselves are silent"),
-      permutation("shuffle", "perfect shuffle: node id bits rotated left (004)"),
-      permutation("butterfly", "butterfly: most and least significant node id bits swapped (004)"),
-      permutation("transpose", "transpose: high and low halves of the node id bits swapped"),
+      uniform_pattern_entry(),    adv_pattern_entry(),     worst_case_pattern_entry(),  wc_hot_pattern_entry(),
+      hot_region_pattern_entry(), hotspot_pattern_entry(), permutation_pattern_entry(), tornado_pattern_entry(),
+      bitrev_pattern_entry(),     shuffle_pattern_entry(), butterfly_pattern_entry(),   transpose_pattern_entry(),
   };
   return v;
 }
@@ -210,7 +123,7 @@ const std::vector<ParamSpec>& core_params() {
   static const std::vector<ParamSpec> v = with(
       hw::hardware_params(),
       {
-          string_param("topology.kind", "dragonfly", "topology", {"dragonfly", "flatfly", "torus", "mesh"}),
+          string_param("topology.kind", "dragonfly", "topology", topology_names()),
           // [router]
           int_param("router.vcs", 4,
                     "VCs per class on every port (each routing algorithm needs a minimum: see ccsim list)", 1, 32),

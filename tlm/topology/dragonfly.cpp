@@ -1,17 +1,16 @@
 #include "topology/dragonfly.h"
+#include "registry.h"
 
 #include <fmt/format.h>
 
 namespace ccsim {
 
-Dragonfly::Dragonfly(int p, int a, int h, int groups, Arrangement arr)
-    : p_(p), a_(a), h_(h), g_(groups), arr_(arr) {
+Dragonfly::Dragonfly(int p, int a, int h, int groups, Arrangement arr) : p_(p), a_(a), h_(h), g_(groups), arr_(arr) {
   if (p < 1) throw ConfigError("topology.p", fmt::format("must be >= 1, got {}", p));
   if (a < 1) throw ConfigError("topology.a", fmt::format("must be >= 1, got {}", a));
   if (h < 0) throw ConfigError("topology.h", fmt::format("must be >= 0, got {}", h));
   if (groups < 1 || groups > a * h + 1)
-    throw ConfigError("topology.groups",
-                      fmt::format("must be between 1 and a*h+1 = {}, got {}", a * h + 1, groups));
+    throw ConfigError("topology.groups", fmt::format("must be between 1 and a*h+1 = {}, got {}", a * h + 1, groups));
   if (groups > 1 && (a * h) % (groups - 1) != 0)
     throw ConfigError("topology.groups",
                       fmt::format("groups-1 must divide a*h = {} so every pair of groups gets the same "
@@ -47,8 +46,7 @@ Dragonfly Dragonfly::from_config(const Config& cfg) {
   int h = static_cast<int>(cfg.get_int("topology.h"));
   int g = static_cast<int>(cfg.get_int("topology.groups"));
   if (g == 0) g = a * h + 1;
-  auto arr = cfg.get_string("topology.arrangement") == "consecutive" ? Arrangement::Consecutive
-                                                                       : Arrangement::Palmtree;
+  auto arr = cfg.get_string("topology.arrangement") == "consecutive" ? Arrangement::Consecutive : Arrangement::Palmtree;
   return Dragonfly(static_cast<int>(cfg.get_int("topology.p")), a, h, g, arr);
 }
 
@@ -108,8 +106,7 @@ int Dragonfly::min_port_to_group(int router, int group, int copy) const {
 }
 
 int Dragonfly::min_port_to_router(int router, int target, int copy) const {
-  if (group_of(router) == group_of(target))
-    return local_port(index_in_group(router), index_in_group(target));
+  if (group_of(router) == group_of(target)) return local_port(index_in_group(router), index_in_group(target));
   return min_port_to_group(router, group_of(target), copy);
 }
 
@@ -126,6 +123,19 @@ int Dragonfly::compute_min_hops(int from, int to) const {
   global_exit(group_of(from), group_of(to), 0, exit_router, exit_port);
   PortPeer in = peer(exit_router, exit_port);
   return (exit_router != from) + 1 + (in.id != to);
+}
+
+TopologyEntry dragonfly_topology_entry() {
+  return TopologyEntry{
+      "dragonfly",
+      "dragonfly: groups of a routers (complete graph), h global channels per router, p nodes each",
+      {int_param("topology.p", 4, "nodes per router", 1, 1024),
+       int_param("topology.a", 8, "routers per group", 1, 1024),
+       int_param("topology.h", 4, "global channels per router", 0, 1024),
+       int_param("topology.groups", 0, "number of groups; 0 means a*h+1 (at most a*h+1; groups-1 must divide a*h)", 0,
+                 1 << 20),
+       string_param("topology.arrangement", "palmtree", "global channel arrangement", {"palmtree", "consecutive"})},
+      [](const Config& c) { return std::make_unique<Dragonfly>(Dragonfly::from_config(c)); }};
 }
 
 }  // namespace ccsim

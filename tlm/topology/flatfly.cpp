@@ -1,4 +1,5 @@
 #include "topology/flatfly.h"
+#include "registry.h"
 
 #include <fmt/format.h>
 
@@ -68,6 +69,16 @@ int FlattenedButterfly::dor_port(int router, int target) const {
     if (coordinate(router, d) != x) return port_to(router, d, x);
   }
   return -1;  // router == target: no router-to-router hop
+}
+
+TopologyEntry flatfly_topology_entry() {
+  return TopologyEntry{
+      "flatfly",
+      "k-ary n-flat flattened butterfly: k^n routers, each linked to every router differing in one "
+      "coordinate, c nodes each; router-to-router channels are local (links.local_latency)",
+      {int_param("topology.k", 4, "routers per dimension", 2, 64), int_param("topology.n", 2, "dimensions", 1, 63),
+       int_param("topology.c", 4, "nodes per router (concentration); radix c + n*(k-1) must be <= 64", 1, 63)},
+      [](const Config& c) { return std::make_unique<FlattenedButterfly>(FlattenedButterfly::from_config(c)); }};
 }
 
 }  // namespace ccsim

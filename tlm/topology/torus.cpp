@@ -1,4 +1,5 @@
 #include "topology/torus.h"
+#include "registry.h"
 
 #include <fmt/format.h>
 
@@ -64,6 +65,26 @@ int Torus::min_hops(int from_router, int to_router) const {
   int hops = 0;
   for (int d = 0; d < n_; ++d) hops += distance(coord(from_router, d), coord(to_router, d));
   return hops;
+}
+
+namespace {
+std::vector<ParamSpec> torus_params() {
+  return {int_param("topology.k", 16, "routers per dimension", 2, 1 << 24),
+          int_param("topology.n", 2, "dimensions", 1, 31), int_param("topology.c", 1, "nodes per router", 1, 64)};
+}
+}  // namespace
+
+TopologyEntry torus_topology_entry() {
+  return TopologyEntry{
+      "torus",
+      "k-ary n-cube torus: k routers per dimension, n dimensions, rings of wrap-around channels, c nodes "
+      "per router; router-to-router channels are local (links.local_latency, router.local_buffer_depth)",
+      torus_params(), [](const Config& c) { return std::make_unique<Torus>(Torus::from_config(c, true)); }};
+}
+
+TopologyEntry mesh_topology_entry() {
+  return TopologyEntry{"mesh", "k-ary n-cube mesh: the torus without wrap-around channels", torus_params(),
+                       [](const Config& c) { return std::make_unique<Torus>(Torus::from_config(c, false)); }};
 }
 
 }  // namespace ccsim

@@ -8,6 +8,8 @@
 
 #include "core/params.h"
 #include "topology/dragonfly.h"
+#include "registry.h"
+#include "traffic/node_set.h"
 
 namespace ccsim {
 
@@ -73,7 +75,8 @@ WcHotPattern::WcHotPattern(int nodes, int group_size, int hot_nodes, uint64_t se
     : gs_(group_size), groups_(nodes / group_size) {
   if (groups_ < 2) throw ConfigError("traffic.pattern", "wc_hot needs at least 2 groups");
   if (hot_nodes > gs_)
-    throw ConfigError("traffic.hot_nodes", fmt::format("must be at most the {} nodes of a group, got {}", gs_, hot_nodes));
+    throw ConfigError("traffic.hot_nodes",
+                      fmt::format("must be at most the {} nodes of a group, got {}", gs_, hot_nodes));
   Rng rng(Rng::derive(seed, 103, 0));
   for (int g = 0; g < groups_; ++g) {
     std::vector<int> members(gs_);
@@ -117,6 +120,94 @@ HotspotPattern::HotspotPattern(int nodes, const std::vector<int>& members, int s
                                   candidates.size(), sources));
   shuffle_prefix(candidates, static_cast<size_t>(sources), rng);
   for (int i = 0; i < sources; ++i) is_src_[candidates[i]] = true;
+}
+
+namespace {
+using Nodes = const std::vector<int>&;
+}  // namespace
+
+PatternEntry uniform_pattern_entry() {
+  return PatternEntry{
+      "uniform",
+      "uniform random: every message to a random other node of the class's node set",
+      {},
+      [](const Config&, const Topology&, uint64_t, Nodes nodes) { return std::make_unique<UniformPattern>(nodes); }};
+}
+
+PatternEntry adv_pattern_entry() {
+  return PatternEntry{
+      "adv",
+      "ADV+i (and WCn of 003): nodes of group g send to random nodes of group g+offset (a group is a router "
+      "off dragonflies)",
+      {int_param("traffic.offset", 1, "group offset i of ADV+i / n of WCn", 1, 1 << 20)},
+      [](const Config& c, const Topology& t, uint64_t, Nodes) {
+        const int gs = pattern_group_size(t);
+        const int groups = t.num_nodes() / gs;
+        const int off = static_cast<int>(c.get_int("traffic.offset"));
+        if (off % groups == 0)
+          throw ConfigError("traffic.offset", fmt::format("must not be a multiple of the group count ({})", groups));
+        return std::make_unique<AdversarialPattern>(t.num_nodes(), gs, off);
+      }};
+}
+
+PatternEntry worst_case_pattern_entry() {
+  return PatternEntry{"worst_case",
+                      "000's worst case: nodes of router R_i send to router R_i+1 (same node index, or random with "
+                      "permutation = false)",
+                      {bool_param("traffic.permutation", true,
+                                  "worst_case: node j of R_i sends to node j of R_i+1 (else to any node)")},
+                      [](const Config& c, const Topology& t, uint64_t, Nodes) {
+                        if (t.num_routers() < 2)
+                          throw ConfigError("traffic.pattern", "worst_case needs at least 2 routers");
+                        return std::make_unique<AdversarialPattern>(t.num_nodes(), t.num_nodes() / t.num_routers(), 1,
+                                                                    c.get_bool("traffic.permutation"));
+                      }};
+}
+
+PatternEntry wc_hot_pattern_entry() {
+  return PatternEntry{"wc_hot",
+                      "003's WC-Hot n: all nodes of group g send to the same n random nodes of group g+1",
+                      {int_param("traffic.hot_nodes", 1, "wc_hot: hot nodes n per group", 1, 1 << 20)},
+                      [](const Config& c, const Topology& t, uint64_t seed, Nodes) {
+                        return std::make_unique<WcHotPattern>(t.num_nodes(), pattern_group_size(t),
+                                                              static_cast<int>(c.get_int("traffic.hot_nodes")), seed);
+                      }};
+}
+
+PatternEntry hot_region_pattern_entry() {
+  return PatternEntry{
+      "hot_region",
+      "001's hot region: hot_fraction of the traffic to the first hot_region share of the nodes, the "
+      "rest uniform over all nodes",
+      {float_param("traffic.hot_fraction", 0.25, "hot_region: share of messages sent to the hot region", 0.0, 1.0),
+       float_param("traffic.hot_region", 0.125, "hot_region: share of the nodes (lowest ids) in the hot region", 0.0,
+                   1.0)},
+      [](const Config& c, const Topology& t, uint64_t, Nodes) {
+        return std::make_unique<HotRegionPattern>(t.num_nodes(), c.get_float("traffic.hot_fraction"),
+                                                  c.get_float("traffic.hot_region"));
+      }};
+}
+
+PatternEntry hotspot_pattern_entry() {
+  return PatternEntry{
+      "hotspot",
+      "N sources send to M destinations, both drawn at random (disjoint, seeded) from the class's nodes; "
+      "other nodes are silent",
+      {int_param("traffic.hotspot_sources", 60, "hotspot: sending nodes N; 0 = every class node not a destination", 0,
+                 1 << 24),
+       int_param("traffic.hotspot_dests", 4, "hotspot: destination nodes M", 1, 1 << 24),
+       string_param("traffic.hotspot_dest_list", "",
+                    "hotspot: explicit destinations \"A,B,...\" instead of M "
+                    "random ones")},
+      [](const Config& c, const Topology& t, uint64_t seed, Nodes nodes) {
+        std::vector<int> given;
+        if (!c.get_string("traffic.hotspot_dest_list").empty())
+          given =
+              select_nodes("traffic.hotspot_dest_list", "list:" + c.get_string("traffic.hotspot_dest_list"), t, seed);
+        return std::make_unique<HotspotPattern>(t.num_nodes(), nodes,
+                                                static_cast<int>(c.get_int("traffic.hotspot_sources")),
+                                                static_cast<int>(c.get_int("traffic.hotspot_dests")), given, seed);
+      }};
 }
 
 }  // namespace ccsim

@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "core/params.h"
+#include "registry.h"
 
 namespace ccsim {
 
@@ -21,8 +22,8 @@ std::vector<int> bit_permutation(const std::string& name, int nodes) {
     throw ConfigError("traffic.pattern",
                       fmt::format("{} needs a power-of-two node count (at least 4), the network has {}", name, nodes));
   if (name == "transpose" && bits % 2)
-    throw ConfigError("traffic.pattern", fmt::format("transpose needs an even number of node-id bits, {} has {}",
-                                                     nodes, bits));
+    throw ConfigError("traffic.pattern",
+                      fmt::format("transpose needs an even number of node-id bits, {} has {}", nodes, bits));
   auto bit = [](int v, int i) { return (v >> i) & 1; };
   std::vector<int> perm(nodes);
   for (int s = 0; s < nodes; ++s) {
@@ -45,8 +46,7 @@ std::vector<int> bit_permutation(const std::string& name, int nodes) {
 
 std::vector<int> tornado_permutation(const Topology& topo) {
   const std::vector<int> shape = topo.grid_shape();
-  if (shape.empty())
-    throw ConfigError("traffic.pattern", "tornado needs a grid topology (torus, mesh or flatfly)");
+  if (shape.empty()) throw ConfigError("traffic.pattern", "tornado needs a grid topology (torus, mesh or flatfly)");
   const int per_router = topo.num_nodes() / topo.num_routers();
   std::vector<int> perm(topo.num_nodes());
   for (int s = 0; s < topo.num_nodes(); ++s) {
@@ -60,6 +60,51 @@ std::vector<int> tornado_permutation(const Topology& topo) {
     perm[s] = router * per_router + s % per_router;
   }
   return perm;
+}
+
+namespace {
+using Nodes = const std::vector<int>&;
+
+// A pattern that is a fixed bit permutation of the node id.
+PatternEntry bit_permutation_entry(std::string name, std::string doc) {
+  return PatternEntry{name, doc, {}, [name](const Config&, const Topology& t, uint64_t, Nodes) {
+                        return std::make_unique<PermutationPattern>(bit_permutation(name, t.num_nodes()));
+                      }};
+}
+}  // namespace
+
+PatternEntry permutation_pattern_entry() {
+  return PatternEntry{"permutation",
+                      "random permutation without fixed points (seeded by sim.seed)",
+                      {},
+                      [](const Config&, const Topology& t, uint64_t seed, Nodes) {
+                        return std::make_unique<PermutationPattern>(t.num_nodes(), seed);
+                      }};
+}
+
+PatternEntry tornado_pattern_entry() {
+  return PatternEntry{"tornado",
+                      "tornado: every grid coordinate advanced by ceil(k/2)-1 (torus, mesh, flatfly)",
+                      {},
+                      [](const Config&, const Topology& t, uint64_t, Nodes) {
+                        return std::make_unique<PermutationPattern>(tornado_permutation(t));
+                      }};
+}
+
+PatternEntry bitrev_pattern_entry() {
+  return bit_permutation_entry("bitrev", "bit reversal of the node id (004); nodes mapped to themselves are silent");
+}
+
+PatternEntry shuffle_pattern_entry() {
+  return bit_permutation_entry("shuffle", "perfect shuffle: node id bits rotated left (004)");
+}
+
+PatternEntry butterfly_pattern_entry() {
+  return bit_permutation_entry("butterfly", "butterfly: most and least significant node id bits swapped (004)");
+}
+
+PatternEntry transpose_pattern_entry() {
+  return bit_permutation_entry("transpose", "transpose: high and low halves of the node id bits swapped");
 }
 
 }  // namespace ccsim
