@@ -41,14 +41,6 @@ CbcmParams CbcmParams::from_config(const Config& c) {
   p.window_cycles = c.get_int("sim.measure");
   p.true_hotspot_load = c.get_float("congestion.cbcm_true_hotspot_load");
 
-  // Throttled packets must go minimally; the flattened-butterfly algorithms
-  // honour Packet::minimal_only, and minimal algorithms route so anyway.
-  const std::string& routing = c.get_string("routing.algorithm");
-  if (c.get_string("topology.kind") != "flatfly" && routing != "min" && routing != "dor")
-    throw ConfigError("routing.algorithm", fmt::format("must be min or dor with protocol \"cbcm\" on a {} (only the "
-                                                       "flattened-butterfly algorithms route throttled packets "
-                                                       "minimally), got \"{}\"",
-                                                       c.get_string("topology.kind"), routing));
   if (p.detector.epsilon <= 0)
     throw ConfigError("congestion.cbcm_epsilon", "must be above 0 (the control packets' share of bandwidth)");
   if (p.early && p.variant == Variant::Ideal)
@@ -84,6 +76,23 @@ std::vector<VcClass> Cbcm::vc_classes() const {
 
 void Cbcm::attach(Network& net) {
   CongestionControl::attach(net);
+  // Throttled packets must go minimally (000 IV): the routing algorithm says
+  // whether it honours Packet::minimal_only.
+  if (!net.routing().honours_minimal_only()) {
+    const std::string& topology = net.config().get_string("topology.kind");
+    std::string able;
+    for (auto& e : routings()) {
+      if (e.topology != topology) continue;
+      try {
+        if (e.make(net.config(), net.topology())->honours_minimal_only()) able += (able.empty() ? "" : ", ") + e.name;
+      } catch (const ConfigError&) {  // not buildable with this config: not a choice
+      }
+    }
+    throw ConfigError("routing.algorithm",
+                      fmt::format("\"{}\" does not route CBCM's throttled packets minimally; with protocol \"cbcm\" "
+                                  "on a {} use one that does: {}",
+                                  net.config().get_string("routing.algorithm"), topology, able));
+  }
   const int n = net.num_nodes();
   if (detecting()) contention_.build(net, p_.contention);
   for (int r = 0; r < net.num_routers() && p_.contention.weighted; ++r)

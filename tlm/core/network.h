@@ -53,6 +53,7 @@ class Network : public sc_core::sc_module {
   // Disha-style recovery (routing.deadlock = "recovery"), or null.
   DeadlockRecovery* recovery() { return recovery_.get(); }
   uint64_t seed() const { return seed_; }
+  const Config& config() const { return cfg_; }
   // Reference or RTL for each hardware block ([hardware]).
   const hw::Selection& hardware() const { return hardware_; }
   Router& router(int r) { return *routers_[r]; }

@@ -18,6 +18,7 @@ class FlatflyRouting : public RoutingFunction {
  public:
   FlatflyRouting(const FlattenedButterfly& fb, int slots) : fb_(fb), slots_(slots) {}
   int vc_slots() const override { return slots_; }
+  bool honours_minimal_only() const override { return true; }  // non_minimal() checks the mark
 
  protected:
   int dst_router(const Packet& p) const { return fb_.node_router(p.dst); }

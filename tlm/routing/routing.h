@@ -84,6 +84,9 @@ class RoutingFunction {
   // Algorithms whose channel dependencies may close a cycle return true: they
   // run only with deadlock recovery (routing.deadlock = "recovery").
   virtual bool needs_recovery() const { return false; }
+  // True when a packet marked Packet::minimal_only (CBCM's throttled packets)
+  // takes a minimal path: minimal algorithms, and adaptive ones that obey the mark.
+  virtual bool honours_minimal_only() const { return false; }
   // The slots 0 .. escape_slots()-1 whose channel dependencies (direct, and
   // through hops on other slots) must form no cycle: every slot, or Duato's
   // escape VCs. The deadlock-freedom test checks this for every algorithm.

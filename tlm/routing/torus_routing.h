@@ -27,6 +27,7 @@ namespace ccsim {
 class TorusRouting : public RoutingFunction {
  public:
   explicit TorusRouting(const Torus& t) : t_(t) {}
+  bool honours_minimal_only() const override { return true; }  // every torus and mesh algorithm is minimal
 
  protected:
   static constexpr int kMaxProductivePorts = 64;
