@@ -142,12 +142,13 @@ void Router::receive(Cycle now) {
       }
       if (f.head) {
         f.pkt->last_router = id_;
-        InPacket e{f.pkt, now + params_.latency, now, 1, 0, -1, kUnrouted};
+        InPacket e{f.pkt, now + params_.latency, now, 1, 0, -1, 0, Route::Unrouted};
         int q = 0;
         if (params_.voq) {
           RouteResult r = net_->routing().route(*this, p, *f.pkt);
           e.out_port = static_cast<int16_t>(r.port);
-          e.out_vc = routed(r.slot);
+          e.vc = static_cast<uint8_t>(r.slot);
+          e.route = Route::WaitingVc;
           q = r.port;
         }
         const bool at_front = vc.queues[q].empty();
@@ -175,17 +176,18 @@ void Router::absorb_credits(OutputPort& op, Cycle now) {
 
 bool Router::try_allocate(Cycle now, int in_port, InPacket& e) {
   if (e.ready > now) return false;
-  if (e.out_vc == kUnrouted || e.out_vc == kReroute) {
+  if (e.route == Route::Unrouted || e.route == Route::Reroute) {
     RoutingFunction& rf = net_->routing();
-    RouteResult r = e.out_vc == kUnrouted ? rf.route(*this, in_port, *e.pkt) : rf.reroute(*this, in_port, *e.pkt);
+    RouteResult r = e.route == Route::Unrouted ? rf.route(*this, in_port, *e.pkt) : rf.reroute(*this, in_port, *e.pkt);
     e.out_port = static_cast<int16_t>(r.port);
-    e.out_vc = routed(r.slot);
+    e.vc = static_cast<uint8_t>(r.slot);
+    e.route = Route::WaitingVc;
   }
   OutputPort& op = out_[e.out_port];
   const int base = e.pkt->vc_class * params_.vcs_per_class;
   const int room = room_needed(*e.pkt);
   int best = -1, best_free = -1;
-  for (uint32_t m = slot_vcs_[slot_of(e.out_vc)]; m; m &= m - 1) {
+  for (uint32_t m = slot_vcs_[e.vc]; m; m &= m - 1) {
     const int v = base + __builtin_ctz(m);
     OutputVc& ov = op.vcs[v];
     if (!can_allocate(op, ov, room)) continue;
@@ -197,13 +199,14 @@ bool Router::try_allocate(Cycle now, int in_port, InPacket& e) {
     }
   }
   if (best < 0) {
-    if (reroute_) e.out_vc = kReroute;
+    if (reroute_) e.route = Route::Reroute;
     return false;
   }
   OutputVc& ov = op.vcs[best];
   ov.locked = true;
   ov.reserved = e.pkt->size;
-  e.out_vc = static_cast<int16_t>(best);
+  e.vc = static_cast<uint8_t>(best);
+  e.route = Route::HasVc;
   return true;
 }
 
@@ -224,7 +227,7 @@ void Router::allocate_vcs(Cycle now) {
         for (uint64_t qm = vc.nonempty; qm; qm &= qm - 1) {
           const int q = __builtin_ctzll(qm);
           InPacket& e = vc.queues[q].front();
-          if (e.out_vc >= 0 || e.out_vc == kRecovery || try_allocate(now, p, e)) continue;
+          if (e.route == Route::HasVc || e.route == Route::Recovery || try_allocate(now, p, e)) continue;
           if (recovery_ && rescue(now, e)) {
             rescued_ = {p, v, q};
             continue;
@@ -264,10 +267,10 @@ void Router::traverse_switch(Cycle now) {
           for (uint64_t qm = vc.nonempty; qm; qm &= qm - 1) {
             const int q = __builtin_ctzll(qm);
             InPacket& e = vc.queues[q].front();
-            if (e.out_vc < 0 || e.arrived <= e.sent) continue;
+            if (e.route != Route::HasVc || e.arrived <= e.sent) continue;
             OutputPort& op = out_[e.out_port];
             if (op.accepted >= params_.speedup) continue;
-            if (!params_.cut_through && op.vcs[e.out_vc].occupancy + 1 > params_.output_buffer) continue;
+            if (!params_.cut_through && op.vcs[e.vc].occupancy + 1 > params_.output_buffer) continue;
             r = {v, q, e.out_port, params_.class_priority[cls]};
             break;
           }
@@ -310,7 +313,7 @@ void Router::grant(Cycle now, int p, int o) {
   InputVc& vc = ip.vcs[r.vc];
   Fifo<InPacket>& q = vc.queues[r.queue];
   InPacket& e = q.front();
-  OutputVc& ov = op.vcs[e.out_vc];
+  OutputVc& ov = op.vcs[e.vc];
   if (e.sent == 0) {
     if (fabric_timeout_ > 0) e.pkt->queued += static_cast<int32_t>(now - e.ready);
     ov.q.push_back({e.pkt, 0, 0, now});
@@ -326,19 +329,8 @@ void Router::grant(Cycle now, int p, int o) {
   --vc.occupancy;
   ip.link->send_credit(now, r.vc);
   if (e.sent == e.pkt->size) {
-    if (queue_events_) net_->routing().on_tail_left(*this, p, *e.pkt);
     ov.locked = false;
-    q.pop_front();
-    --ip.packets;
-    if (!q.empty()) {
-      q.front().front = now;
-      ip.need_va |= 1u << r.vc;  // the next packet needs an output VC
-      if (queue_events_) net_->routing().on_head_at_front(*this, p, *q.front().pkt);
-    }
-    if (q.empty()) {
-      vc.nonempty &= ~(uint64_t{1} << r.queue);
-      if (!vc.nonempty) ip.busy &= ~(1u << r.vc);
-    }
+    pop_front_packet(now, p, r.vc, r.queue);
   }
   const int next = r.vc % params_.vcs_per_class + 1;
   ip.rr = next == params_.vcs_per_class ? 0 : next;
@@ -389,16 +381,7 @@ void Router::drop_front(Cycle now, int p, int v, int q) {
   InputVc& vc = ip.vcs[v];
   Fifo<InPacket>& fq = vc.queues[q];
   const InPacket e = fq.front();  // no output VC yet: nothing held downstream
-  if (queue_events_) net_->routing().on_tail_left(*this, p, *e.pkt);
-  fq.pop_front();
-  --ip.packets;
-  if (fq.empty()) {
-    vc.nonempty &= ~(uint64_t{1} << q);
-    if (!vc.nonempty) ip.busy &= ~(1u << v);
-  } else {
-    fq.front().front = now;
-    if (queue_events_) net_->routing().on_head_at_front(*this, p, *fq.front().pkt);
-  }
+  pop_front_packet(now, p, v, q);
   for (int i = 0; i < e.arrived; ++i) {
     ip.link->send_credit(now, v);
     net_->flit_discarded();
@@ -409,6 +392,23 @@ void Router::drop_front(Cycle now, int p, int v, int q) {
     vc.discarding = e.pkt;  // receive() discards the rest and reports the drop
   else
     net_->dropped(*this, e.pkt, now);
+}
+
+void Router::pop_front_packet(Cycle now, int p, int v, int q) {
+  InputPort& ip = in_[p];
+  InputVc& vc = ip.vcs[v];
+  Fifo<InPacket>& fq = vc.queues[q];
+  if (queue_events_) net_->routing().on_tail_left(*this, p, *fq.front().pkt);
+  fq.pop_front();
+  --ip.packets;
+  if (fq.empty()) {
+    vc.nonempty &= ~(uint64_t{1} << q);
+    if (!vc.nonempty) ip.busy &= ~(1u << v);
+  } else {
+    fq.front().front = now;
+    ip.need_va |= 1u << v;  // the next packet needs an output VC
+    if (queue_events_) net_->routing().on_head_at_front(*this, p, *fq.front().pkt);
+  }
 }
 
 bool Router::output_vc_free(int port, int vc) {
@@ -422,7 +422,7 @@ bool Router::rescue(Cycle now, InPacket& e) {
   if (e.ready > now || now - std::max(e.ready, e.front) < recovery_timeout_) return false;
   if (e.out_port >= 0 && out_[e.out_port].kind == PortKind::Terminal) return false;  // ejection always drains
   if (!recovery_->try_capture(id_, now)) return false;
-  e.out_vc = kRecovery;
+  e.route = Route::Recovery;
   e.out_port = -1;
   return true;
 }
@@ -432,7 +432,7 @@ void Router::drain_rescued(Cycle now) {
   InputVc& vc = ip.vcs[rescued_.vc];
   Fifo<InPacket>& q = vc.queues[rescued_.queue];
   InPacket& e = q.front();
-  assert(e.out_vc == kRecovery);
+  assert(e.route == Route::Recovery);
   if (e.arrived <= e.sent) return;  // its next flit is still upstream
   ++e.sent;
   --vc.occupancy;
@@ -441,17 +441,7 @@ void Router::drain_rescued(Cycle now) {
   const bool tail = e.sent == e.pkt->size;
   recovery_->lane_flit(id_, e.pkt, tail, now);
   if (!tail) return;
-  if (queue_events_) net_->routing().on_tail_left(*this, rescued_.port, *e.pkt);
-  q.pop_front();
-  --ip.packets;
-  if (!q.empty()) {
-    q.front().front = now;
-    ip.need_va |= 1u << rescued_.vc;
-    if (queue_events_) net_->routing().on_head_at_front(*this, rescued_.port, *q.front().pkt);
-  } else {
-    vc.nonempty &= ~(uint64_t{1} << rescued_.queue);
-    if (!vc.nonempty) ip.busy &= ~(1u << rescued_.vc);
-  }
+  pop_front_packet(now, rescued_.port, rescued_.vc, rescued_.queue);
   rescued_.port = -1;
 }
 

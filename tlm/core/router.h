@@ -90,22 +90,23 @@ class Router : public sc_core::sc_module, public Component, public RouterContext
   int blocked_input(int& vc, int& out_port) const;
 
  private:
+  // Where an input packet stands with its output.
+  enum class Route : uint8_t {
+    Unrouted,   // not routed yet
+    Reroute,    // routed, its allocation failed, and the routing function chooses again
+    WaitingVc,  // routed to out_port, waiting for a VC of slot `vc`
+    HasVc,      // holds output VC `vc` of out_port
+    Recovery,   // rescued by deadlock recovery: it drains into the deadlock buffer
+  };
   struct InPacket {
     Packet* pkt;
     Cycle ready;
     Cycle front;  // became the front of its queue (deadlock recovery's timeout)
     uint16_t arrived, sent;
     int16_t out_port;
-    int16_t out_vc;  // the allocated VC (>= 0), or kUnrouted, kReroute, routed(slot)
+    uint8_t vc;  // WaitingVc: the VC slot; HasVc: the output VC
+    Route route;
   };
-  // out_vc of a packet without an output VC: not routed yet; routed, but its
-  // allocation failed and the routing function asked to choose again; routed
-  // to `slot` and waiting for a VC of it.
-  static constexpr int16_t kUnrouted = -1, kReroute = -2;
-  // out_vc of a packet rescued by deadlock recovery: it drains into the deadlock buffer.
-  static constexpr int16_t kRecovery = -1000;
-  static int16_t routed(int slot) { return static_cast<int16_t>(-3 - slot); }
-  static int slot_of(int16_t out_vc) { return -3 - out_vc; }
   struct InputVc {
     std::vector<Fifo<InPacket>> queues;  // 1, or one per output port with VOQ
     uint64_t nonempty = 0;               // bit q set when queues[q] holds packets
@@ -159,6 +160,9 @@ class Router : public sc_core::sc_module, public Component, public RouterContext
   // Drops the front packet of queue `q` of input VC (`in_port`, `vc`): its
   // buffered flits are freed and credited, the rest discarded on arrival.
   void drop_front(Cycle now, int in_port, int vc, int q);
+  // The front packet of queue `q` of input VC (`in_port`, `vc`) has left the
+  // buffer (sent, rescued or dropped): the next one, if any, becomes the front.
+  void pop_front_packet(Cycle now, int in_port, int vc, int q);
   // Deadlock recovery: whether the blocked front packet `e` may take the
   // recovery path now (timed out, not ejecting, token captured).
   bool rescue(Cycle now, InPacket& e);
@@ -224,7 +228,7 @@ void Router::for_each_request(Cycle now, F&& f) const {
       for (uint64_t qm = vc.nonempty; qm; qm &= qm - 1) {
         const InPacket& e = vc.queues[__builtin_ctzll(qm)].front();
         if (e.ready > now || e.out_port < 0) continue;
-        const bool has_vc = e.out_vc >= 0;
+        const bool has_vc = e.route == Route::HasVc;
         if (has_vc && e.arrived <= e.sent) continue;
         f(p, v, static_cast<int>(e.out_port), *e.pkt, has_vc);
       }
