@@ -1,12 +1,12 @@
 #include "congestion/alo.h"
 
-#include "core/network.h"
+#include "congestion/protocol_context.h"
 #include "core/params.h"
 #include "registry.h"
 
 namespace ccsim {
 
-void Alo::attach(Network& net) {
+void Alo::attach(ProtocolContext& net) {
   CongestionControl::attach(net);
   const Topology& t = net.topology();
   neighbours_.resize(t.num_routers());
@@ -21,14 +21,14 @@ void Alo::attach(Network& net) {
     }
 }
 
-bool Alo::may_inject(Nic& nic, Packet& p, Cycle now) {
+bool Alo::may_inject(NicView& nic, Packet& p, Cycle now) {
   const Topology& t = net_->topology();
   const int r = t.node_router(nic.id()), dr = t.node_router(p.dst);
   if (r == dr) return true;
   ++checks_;
   State& st = state_[r];
   if (st.at != now) {
-    Router& rt = net_->router(r);
+    SwitchView& rt = net_->switch_at(r);
     const int vcs = rt.num_vcs() / classes_;
     st = {now, 0, 0};
     for (size_t i = 0; i < neighbours_[r].size(); ++i) {

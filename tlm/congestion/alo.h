@@ -17,8 +17,8 @@ namespace ccsim {
 
 class Alo : public CongestionControl {
  public:
-  void attach(Network& net) override;
-  bool may_inject(Nic& nic, Packet& p, Cycle now) override;
+  void attach(ProtocolContext& net) override;
+  bool may_inject(NicView& nic, Packet& p, Cycle now) override;
   nlohmann::json stats() const override;
 
  private:

@@ -5,9 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/network.h"
-#include "core/nic.h"
-#include "core/router.h"
+#include "congestion/protocol_context.h"
+#include "core/sim_error.h"
 #include "registry.h"
 
 namespace ccsim {
@@ -74,7 +73,7 @@ std::vector<VcClass> Cbcm::vc_classes() const {
   return {};
 }
 
-void Cbcm::attach(Network& net) {
+void Cbcm::attach(ProtocolContext& net) {
   CongestionControl::attach(net);
   // Throttled packets must go minimally (000 IV): the routing algorithm says
   // whether it honours Packet::minimal_only.
@@ -167,7 +166,7 @@ void Cbcm::router_wake(int router, int dst, Cycle next, Cycle now) {
   if (next <= now) return;
   auto& pending = router_pending_[router];
   if (std::find(pending.begin(), pending.end(), dst) == pending.end()) pending.push_back(dst);
-  net_->scheduler().wake(&router_timers_[router], next);
+  net_->wake(&router_timers_[router], next);
 }
 
 void Cbcm::on_router_timer(int router, Cycle now) {
@@ -183,7 +182,7 @@ void Cbcm::on_router_timer(int router, Cycle now) {
   }
 }
 
-void Cbcm::wake(int node, Cycle at) { net_->scheduler().wake(&timers_[node], at); }
+void Cbcm::wake(int node, Cycle at) { net_->wake(&timers_[node], at); }
 
 Cycle Cbcm::window_overlap(Cycle from, Cycle to) const {
   const Cycle end = p_.window_start + p_.window_cycles;
@@ -266,7 +265,7 @@ void Cbcm::on_create(Packet& p) {
   sources_[p.src].throttler->generated(static_cast<uint32_t>(p.dst), static_cast<uint32_t>(p.size));
 }
 
-bool Cbcm::may_inject(Nic& nic, Packet& p, Cycle now) {
+bool Cbcm::may_inject(NicView& nic, Packet& p, Cycle now) {
   if (p.kind != PacketKind::Data || !detecting()) return true;
   advance(nic.id(), now);
   Source& s = sources_[nic.id()];
@@ -284,21 +283,21 @@ bool Cbcm::may_inject(Nic& nic, Packet& p, Cycle now) {
   return !p_.throttle || s.throttler->can_inject(dst, static_cast<uint32_t>(p.size));
 }
 
-bool Cbcm::can_start(const Nic& nic, int cls, const Packet& p) const {
+bool Cbcm::can_start(const NicView& nic, int cls, const Packet& p) const {
   const int need = p_.cut_through ? p.size : 1;
   for (int v = cls * p_.vcs_per_class; v < (cls + 1) * p_.vcs_per_class; ++v)
     if (nic.credits(v) >= need) return true;
   return false;
 }
 
-void Cbcm::on_inject(Nic& nic, Packet& p, Cycle) {
+void Cbcm::on_inject(NicView& nic, Packet& p, Cycle) {
   if (p.kind != PacketKind::Data || !(p.cc_flags & kThrottled)) return;
   ++throttled_injections_;
   if (p_.throttle && !sources_[nic.id()].throttler->inject(static_cast<uint32_t>(p.dst), static_cast<uint32_t>(p.size)))
     throw SimError(fmt::format("node {} injected packet {} without the tokens for it", nic.id(), p.id));
 }
 
-void Cbcm::on_switch_forward(Router& r, Packet& p, int, int, int out_port, Cycle now) {
+void Cbcm::on_switch_forward(SwitchView& r, Packet& p, int, int, int out_port, Cycle now) {
   if (p.kind == PacketKind::Data && contention_.congested(r.id(), out_port, now)) p.cc_flags |= kMarked;
   // Early detection: the router's detector for the packet's destination, at
   // routers other than the destination's (there the destination detects).
@@ -312,7 +311,7 @@ void Cbcm::on_switch_forward(Router& r, Packet& p, int, int, int out_port, Cycle
   router_dispatch(r.id(), p.dst, now);
 }
 
-void Cbcm::on_deliver(Nic& nic, Packet& p, Cycle now) {
+void Cbcm::on_deliver(NicView& nic, Packet& p, Cycle now) {
   if (!detecting()) return;
   const bool marked = p.cc_flags & kMarked;
   ++delivered_;
@@ -321,7 +320,7 @@ void Cbcm::on_deliver(Nic& nic, Packet& p, Cycle now) {
   dispatch(nic.id(), now);
 }
 
-void Cbcm::on_control(Nic& nic, Packet& c, Cycle now) {
+void Cbcm::on_control(NicView& nic, Packet& c, Cycle now) {
   const int node = nic.id();
   if (c.kind == PacketKind::Unthrottle) {
     detectors_[node].on_unthrottle(c.src, now);

@@ -65,15 +65,15 @@ class Cbcm : public CongestionControl {
   static constexpr uint32_t kFromRouter = 4;
 
   explicit Cbcm(const CbcmParams& p) : p_(p) {}
-  void attach(Network& net) override;
+  void attach(ProtocolContext& net) override;
   std::vector<VcClass> vc_classes() const override;
   void on_create(Packet& p) override;
-  bool may_inject(Nic& nic, Packet& p, Cycle now) override;
-  void on_inject(Nic& nic, Packet& p, Cycle now) override;
-  void on_vc_allocation(Router& r, Cycle now) override { contention_.sample(r, now); }
-  void on_switch_forward(Router& r, Packet& p, int in_port, int in_vc, int out_port, Cycle now) override;
-  void on_deliver(Nic& nic, Packet& p, Cycle now) override;
-  void on_control(Nic& nic, Packet& c, Cycle now) override;
+  bool may_inject(NicView& nic, Packet& p, Cycle now) override;
+  void on_inject(NicView& nic, Packet& p, Cycle now) override;
+  void on_vc_allocation(SwitchView& r, Cycle now) override { contention_.sample(r, now); }
+  void on_switch_forward(SwitchView& r, Packet& p, int in_port, int in_vc, int out_port, Cycle now) override;
+  void on_deliver(NicView& nic, Packet& p, Cycle now) override;
+  void on_control(NicView& nic, Packet& c, Cycle now) override;
   bool has_switch_hook() const override { return detecting(); }
   bool has_allocation_hook() const override { return detecting(); }
   nlohmann::json stats() const override;
@@ -104,7 +104,7 @@ class Cbcm : public CongestionControl {
   };
   bool detecting() const { return p_.variant != CbcmParams::Variant::Ideal; }
   // Whether `nic` has an injection VC of class `cls` with room for `p` now.
-  bool can_start(const Nic& nic, int cls, const Packet& p) const;
+  bool can_start(const NicView& nic, int cls, const Packet& p) const;
   int hotspot_class() const { return detecting() ? kHotspotClass : 1; }
   // Ticks node's throttler through every cycle before `now`; sends the UNTHROTTLEs it decides.
   void advance(int node, Cycle now);

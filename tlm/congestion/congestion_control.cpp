@@ -1,10 +1,10 @@
 #include "congestion/congestion_control.h"
 
-#include "core/network.h"
+#include "congestion/protocol_context.h"
 
 namespace ccsim {
 
-void CongestionControl::send_ack(Nic& at, const Packet& data, int vc_class, uint32_t flags, Cycle now) {
+void CongestionControl::send_ack(NicView& at, const Packet& data, int vc_class, uint32_t flags, Cycle now) {
   Packet* ack = net_->new_control(PacketKind::Ack, data.dst, data.src, vc_class, data, now);
   ack->cc_flags = flags;
   at.send_control(ack, now);

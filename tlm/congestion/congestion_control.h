@@ -7,15 +7,13 @@
 #include <string>
 #include <vector>
 
+#include "congestion/protocol_context.h"
 #include "core/packet.h"
 #include "core/types.h"
 #include "hw/selection.h"
 
 namespace ccsim {
 
-class Network;
-class Nic;
-class Router;
 
 struct VcClass {
   std::string name;
@@ -26,44 +24,44 @@ class CongestionControl {
  public:
   virtual ~CongestionControl() = default;
   // Called once the network is built; control packets are created through it.
-  virtual void attach(Network& net) { net_ = &net; }
+  virtual void attach(ProtocolContext& net) { net_ = &net; }
   // Class 0 is always the data class.
   virtual std::vector<VcClass> vc_classes() const { return {{"data", 0}}; }
   // Source: may the NIC start this packet now? (rate limits, tokens, gates;
   // a protocol may also choose the packet's VC class here, just before it goes)
-  virtual bool may_inject(Nic&, Packet&, Cycle) { return true; }
+  virtual bool may_inject(NicView&, Packet&, Cycle) { return true; }
   // Source: the packet's head is about to leave the NIC.
-  virtual void on_inject(Nic&, Packet&, Cycle) {}
+  virtual void on_inject(NicView&, Packet&, Cycle) {}
   // Switch: the packet's head leaves input (`in_port`, `in_vc`) of `router`
   // for `out_port`.
-  virtual void on_switch_forward(Router&, Packet&, int /*in_port*/, int /*in_vc*/, int /*out_port*/, Cycle) {}
+  virtual void on_switch_forward(SwitchView&, Packet&, int /*in_port*/, int /*in_vc*/, int /*out_port*/, Cycle) {}
   // Source: a data packet was just created (choose its VC class, flags).
   virtual void on_create(Packet&) {}
   // Switch: a packet's head arrives at input `in_port` of `router`; true drops
   // the packet (its flits are discarded; the protocol sends any NACK).
-  virtual bool on_switch_arrival(Router&, Packet&, int /*in_port*/, Cycle) { return false; }
+  virtual bool on_switch_arrival(SwitchView&, Packet&, int /*in_port*/, Cycle) { return false; }
   // Switch: packets of VC class speculative_class() whose head has waited more
   // than fabric_timeout() cycles in switch queues are dropped at the front of
   // an input VC (SRP's fabric drop), if may_drop_in_fabric agrees.
   virtual Cycle fabric_timeout() const { return 0; }
   virtual int speculative_class() const { return -1; }
-  virtual bool may_drop_in_fabric(Router&, const Packet&) { return true; }
+  virtual bool may_drop_in_fabric(SwitchView&, const Packet&) { return true; }
   // A packet dropped at `router` (all its flits discarded), or a control
   // packet consumed there (on_switch_arrival returned true for it).
-  virtual void on_drop(Router&, Packet&, Cycle) {}
+  virtual void on_drop(SwitchView&, Packet&, Cycle) {}
   // A flit of `p` left the network at its destination.
   virtual void on_eject(const Packet&, Cycle) {}
   // Destination: a data packet's tail reached its NIC.
-  virtual void on_deliver(Nic&, Packet&, Cycle) {}
+  virtual void on_deliver(NicView&, Packet&, Cycle) {}
   // A control packet (ACK, NACK, ...) reached the NIC it was sent to.
-  virtual void on_control(Nic&, Packet&, Cycle) {}
+  virtual void on_control(NicView&, Packet&, Cycle) {}
   // True while the protocol holds dropped packet `id` for its source, to
   // resend it on a later event (a grant): the end-of-run accounting asks it
   // about every dropped packet whose NACK is no longer in flight.
   virtual bool holds_for_resend(uint64_t /*id*/) const { return false; }
   // Switch: `router` finished VC allocation in cycle `now`; its requests of
   // this cycle are listed by Router::for_each_request (CBCM's contention degree).
-  virtual void on_vc_allocation(Router&, Cycle) {}
+  virtual void on_vc_allocation(SwitchView&, Cycle) {}
   // on_vc_allocation is called only when this is true (a virtual call per busy router cycle).
   virtual bool has_allocation_hook() const { return false; }
   // Switch hooks cost a virtual call per packet-hop; protocols without any skip them.
@@ -77,9 +75,9 @@ class CongestionControl {
 
  protected:
   // Destination NIC `at` returns a 1-flit ACK for `data` on VC class `vc_class`.
-  void send_ack(Nic& at, const Packet& data, int vc_class, uint32_t flags, Cycle now);
+  void send_ack(NicView& at, const Packet& data, int vc_class, uint32_t flags, Cycle now);
 
-  Network* net_ = nullptr;
+  ProtocolContext* net_ = nullptr;
 };
 
 }  // namespace ccsim

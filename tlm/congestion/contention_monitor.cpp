@@ -5,12 +5,11 @@
 
 #include <fmt/format.h>
 
-#include "core/network.h"
-#include "core/router.h"
+#include "congestion/protocol_context.h"
 
 namespace ccsim {
 
-void ContentionMonitor::build(Network& net, const ContentionDegreeParams& p) {
+void ContentionMonitor::build(ProtocolContext& net, const ContentionDegreeParams& p) {
   p_ = p;
   routers_.clear();
   routers_.reserve(net.num_routers());
@@ -87,7 +86,7 @@ void ContentionMonitor::add_input(PerRouter& r, int in) {
   request_dsts_.clear();
 }
 
-void ContentionMonitor::sample(const Router& router, Cycle now) {
+void ContentionMonitor::sample(const SwitchView& router, Cycle now) {
   PerRouter& r = routers_[router.id()];
   catch_up(r.out, now);
   const int radix = router.radix();
@@ -100,7 +99,7 @@ void ContentionMonitor::sample(const Router& router, Cycle now) {
     if (p_.weighted) std::fill(dcw_dest_.begin(), dcw_dest_.end(), 0.0);
   }
   int input = -1;
-  router.for_each_request(now, [&](int in, int, int out, const Packet& p, bool has_vc) {
+  router.visit_requests(now, [&](int in, int, int out, const Packet& p, bool has_vc) {
     if ((p_.ignored_classes >> p.vc_class & 1u) || (p_.va_only && has_vc)) return;
     if (in != input) {
       add_input(r, input);

@@ -16,13 +16,12 @@
 #include <memory>
 
 #include "blocks/contention_degree_unit.h"
+#include "congestion/protocol_context.h"
 #include "core/types.h"
 #include "hw/blocks.h"
 
 namespace ccsim {
 
-class Network;
-class Router;
 
 struct ContentionDegreeParams {
   bool weighted = false;   // D_cw (each input's requests share a weight of 1) instead of D_cr
@@ -40,9 +39,9 @@ class ContentionMonitor {
   // per unit of contention, at most, and no more than 255 / radix.
   static constexpr int kMaxWeightSteps = 8;
 
-  void build(Network& net, const ContentionDegreeParams& p);
+  void build(ProtocolContext& net, const ContentionDegreeParams& p);
   // Records the requests of router `r` in cycle `now` (after its VC allocation).
-  void sample(const Router& r, Cycle now);
+  void sample(const SwitchView& r, Cycle now);
   // Output `port` of router `router` has sustained contention in cycle `now`.
   bool congested(int router, int port, Cycle now);
   // Per-destination metric (per_destination only): the packets towards node

@@ -2,9 +2,7 @@
 
 #include <algorithm>
 
-#include "core/network.h"
-#include "core/nic.h"
-#include "core/router.h"
+#include "congestion/protocol_context.h"
 #include "registry.h"
 
 namespace ccsim {
@@ -30,7 +28,7 @@ EcnParams EcnParams::from_config(const Config& c) {
   return p;
 }
 
-void Ecn::attach(Network& net) {
+void Ecn::attach(ProtocolContext& net) {
   CongestionControl::attach(net);
   flows_.assign(net.num_nodes(), {});
 }
@@ -45,7 +43,7 @@ void Ecn::decay(Flow& f, Cycle now) const {
   f.last_decrement += steps * p_.timer;
 }
 
-bool Ecn::may_inject(Nic& nic, Packet& p, Cycle now) {
+bool Ecn::may_inject(NicView& nic, Packet& p, Cycle now) {
   if (p.kind != PacketKind::Data) return true;
   auto& flows = flows_[nic.id()];
   auto it = flows.find(p.dst);
@@ -54,7 +52,7 @@ bool Ecn::may_inject(Nic& nic, Packet& p, Cycle now) {
   return false;
 }
 
-void Ecn::on_inject(Nic& nic, Packet& p, Cycle now) {
+void Ecn::on_inject(NicView& nic, Packet& p, Cycle now) {
   if (p.kind != PacketKind::Data) return;
   auto& flows = flows_[nic.id()];
   auto it = flows.find(p.dst);
@@ -68,7 +66,7 @@ void Ecn::on_inject(Nic& nic, Packet& p, Cycle now) {
   f.next_start = now + p.size + f.ipd;
 }
 
-void Ecn::on_switch_forward(Router& r, Packet& p, int in_port, int in_vc, int, Cycle) {
+void Ecn::on_switch_forward(SwitchView& r, Packet& p, int in_port, int in_vc, int, Cycle) {
   if (p.kind != PacketKind::Data || (p.cc_flags & kMarked)) return;
   if (r.input_flits(in_port, in_vc) >= p_.threshold * r.input_depth(in_port)) {
     p.cc_flags |= kMarked;
@@ -76,11 +74,11 @@ void Ecn::on_switch_forward(Router& r, Packet& p, int in_port, int in_vc, int, C
   }
 }
 
-void Ecn::on_deliver(Nic& nic, Packet& p, Cycle now) {
+void Ecn::on_deliver(NicView& nic, Packet& p, Cycle now) {
   if (p_.acks || (p.cc_flags & kMarked)) send_ack(nic, p, 1, p.cc_flags & kMarked, now);
 }
 
-void Ecn::on_control(Nic& nic, Packet& ack, Cycle now) {
+void Ecn::on_control(NicView& nic, Packet& ack, Cycle now) {
   if (!(ack.cc_flags & kMarked)) return;
   ++becns_;
   Flow& f = flows_[nic.id()][ack.src];  // the ACK comes from the congested destination

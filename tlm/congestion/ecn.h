@@ -29,13 +29,13 @@ struct EcnParams {
 class Ecn : public CongestionControl {
  public:
   explicit Ecn(const EcnParams& p) : p_(p) {}
-  void attach(Network& net) override;
+  void attach(ProtocolContext& net) override;
   std::vector<VcClass> vc_classes() const override { return {{"data", 0}, {"ack", 2}}; }
-  bool may_inject(Nic& nic, Packet& p, Cycle now) override;
-  void on_inject(Nic& nic, Packet& p, Cycle now) override;
-  void on_switch_forward(Router& r, Packet& p, int in_port, int in_vc, int out_port, Cycle now) override;
-  void on_deliver(Nic& nic, Packet& p, Cycle now) override;
-  void on_control(Nic& nic, Packet& p, Cycle now) override;
+  bool may_inject(NicView& nic, Packet& p, Cycle now) override;
+  void on_inject(NicView& nic, Packet& p, Cycle now) override;
+  void on_switch_forward(SwitchView& r, Packet& p, int in_port, int in_vc, int out_port, Cycle now) override;
+  void on_deliver(NicView& nic, Packet& p, Cycle now) override;
+  void on_control(NicView& nic, Packet& p, Cycle now) override;
   bool has_switch_hook() const override { return true; }
   nlohmann::json stats() const override;
 

@@ -2,8 +2,7 @@
 
 #include <algorithm>
 
-#include "core/network.h"
-#include "core/router.h"
+#include "congestion/protocol_context.h"
 #include "registry.h"
 
 namespace ccsim {
@@ -23,7 +22,7 @@ Lhrp::Lhrp(const Config& cfg)
   coalesce_after_ = static_cast<int>(cfg.get_int("congestion.lhrp_coalesce_after"));
 }
 
-void Lhrp::attach(Network& net) {
+void Lhrp::attach(ProtocolContext& net) {
   SpeculativeProtocol::attach(net);
   const Topology& t = net.topology();
   block_.num_endpoints = 1;
@@ -31,7 +30,7 @@ void Lhrp::attach(Network& net) {
   switches_.assign(t.num_routers(), block_, net.hardware(), "router");
 }
 
-bool Lhrp::on_switch_arrival(Router& r, Packet& p, int, Cycle now) {
+bool Lhrp::on_switch_arrival(SwitchView& r, Packet& p, int, Cycle now) {
   const Topology& t = net_->topology();
   if (t.node_router(p.dst) != r.id()) return false;
   const int e = t.node_port(p.dst);
@@ -59,7 +58,7 @@ bool Lhrp::on_switch_arrival(Router& r, Packet& p, int, Cycle now) {
 }
 
 // Fabric drops happen before the last hop: there, the scheduler decides.
-bool Lhrp::may_drop_in_fabric(Router& r, const Packet& p) { return net_->topology().node_router(p.dst) != r.id(); }
+bool Lhrp::may_drop_in_fabric(SwitchView& r, const Packet& p) { return net_->topology().node_router(p.dst) != r.id(); }
 
 void Lhrp::on_eject(const Packet& p, Cycle now) {
   const Topology& t = net_->topology();

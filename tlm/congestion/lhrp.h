@@ -25,9 +25,9 @@ namespace ccsim {
 class Lhrp : public SpeculativeProtocol {
  public:
   explicit Lhrp(const Config& cfg);
-  void attach(Network& net) override;
-  bool on_switch_arrival(Router& r, Packet& p, int in_port, Cycle now) override;
-  bool may_drop_in_fabric(Router& r, const Packet& p) override;
+  void attach(ProtocolContext& net) override;
+  bool on_switch_arrival(SwitchView& r, Packet& p, int in_port, Cycle now) override;
+  bool may_drop_in_fabric(SwitchView& r, const Packet& p) override;
   void on_eject(const Packet& p, Cycle now) override;
   bool has_arrival_hook() const override { return true; }
   nlohmann::json stats() const override;

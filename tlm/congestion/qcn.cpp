@@ -3,9 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/network.h"
-#include "core/nic.h"
-#include "core/router.h"
+#include "congestion/protocol_context.h"
 #include "registry.h"
 
 namespace ccsim {
@@ -24,7 +22,7 @@ QcnParams QcnParams::from_config(const Config& c) {
   return p;
 }
 
-void Qcn::attach(Network& net) {
+void Qcn::attach(ProtocolContext& net) {
   CongestionControl::attach(net);
   rps_.assign(net.num_nodes(), {});
   cps_.clear();  // made on first use: the routers do not exist yet
@@ -32,17 +30,17 @@ void Qcn::attach(Network& net) {
 
 void Qcn::make_congestion_points() {
   radix_ = 0;
-  for (int r = 0; r < net_->num_routers(); ++r) radix_ = std::max(radix_, net_->router(r).radix());
+  for (int r = 0; r < net_->num_routers(); ++r) radix_ = std::max(radix_, net_->switch_at(r).radix());
   cp_params_.assign(static_cast<size_t>(net_->num_routers()) * radix_, p_.cp);
   for (int r = 0; r < net_->num_routers(); ++r)
-    for (int port = 0; port < net_->router(r).radix(); ++port) {
-      const int depth = p_.output_sampling ? p_.output_buffer : net_->router(r).input_depth(port);
+    for (int port = 0; port < net_->switch_at(r).radix(); ++port) {
+      const int depth = p_.output_sampling ? p_.output_buffer : net_->switch_at(r).input_depth(port);
       cp_params_[static_cast<size_t>(r) * radix_ + port].q_eq = std::max(1, static_cast<int>(p_.q_eq * depth + 0.5));
     }
   for (auto& cp : cp_params_) cps_.emplace_back(&cp);  // cp_params_ no longer resizes
 }
 
-bool Qcn::may_inject(Nic& nic, Packet& p, Cycle now) {
+bool Qcn::may_inject(NicView& nic, Packet& p, Cycle now) {
   if (p.kind != PacketKind::Data) return true;
   const ReactionPoint& rp = rps_[nic.id()];
   if (!rp.limited || now >= rp.next_start) return true;
@@ -50,7 +48,7 @@ bool Qcn::may_inject(Nic& nic, Packet& p, Cycle now) {
   return false;
 }
 
-void Qcn::on_inject(Nic& nic, Packet& p, Cycle now) {
+void Qcn::on_inject(NicView& nic, Packet& p, Cycle now) {
   if (p.kind != PacketKind::Data) return;
   ReactionPoint& rp = rps_[nic.id()];
   if (!rp.limited) return;
@@ -62,7 +60,7 @@ void Qcn::on_inject(Nic& nic, Packet& p, Cycle now) {
   if (rp.cr >= 0.999) rp = ReactionPoint{};  // back to line rate: the limiter is released
 }
 
-void Qcn::on_switch_forward(Router& r, Packet& p, int in_port, int, int out_port, Cycle now) {
+void Qcn::on_switch_forward(SwitchView& r, Packet& p, int in_port, int, int out_port, Cycle now) {
   if (p.kind != PacketKind::Data) return;
   if (cps_.empty()) make_congestion_points();
   const int port = p_.output_sampling ? out_port : in_port;
@@ -70,13 +68,13 @@ void Qcn::on_switch_forward(Router& r, Packet& p, int in_port, int, int out_port
   const int fb = cps_[static_cast<size_t>(r.id()) * radix_ + port].on_packet(q, r.rng(), now);
   if (fb == 0) return;
   ++cnms_;
-  Nic& via = net_->switch_nic(r.id());
+  NicView& via = net_->switch_nic(r.id());
   Packet* c = net_->new_control(PacketKind::Cnm, via.id(), p.src, kCnmClass, p, now);
   c->cc_value = fb;
   via.send_control(c, now);
 }
 
-void Qcn::on_control(Nic& nic, Packet& c, Cycle) {
+void Qcn::on_control(NicView& nic, Packet& c, Cycle) {
   if (c.kind != PacketKind::Cnm) return;
   ++cnms_received_;
   ReactionPoint& rp = rps_[nic.id()];

@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "core/network.h"
+#include "congestion/protocol_context.h"
 #include "topology/torus.h"
 #include "registry.h"
 
@@ -33,7 +33,7 @@ SelfTuneParams SelfTuneParams::from_config(const Config& c) {
   return p;
 }
 
-void SelfTune::attach(Network& net) {
+void SelfTune::attach(ProtocolContext& net) {
   CongestionControl::attach(net);
   const auto* torus = dynamic_cast<const Torus*>(&net.topology());
   if (!torus || !torus->wrap())
@@ -69,7 +69,7 @@ void SelfTune::attach(Network& net) {
   delivered_.assign(t.num_routers(), 0);
   local_.resize(t.num_routers());
   timer_.cc = this;
-  net.scheduler().wake(&timer_, net.now());
+  net.wake(&timer_, net.now());
 }
 
 int64_t extrapolate(int64_t last, int64_t previous, Cycle since, Cycle g, int64_t total) {
@@ -82,14 +82,14 @@ int64_t SelfTune::estimate(Cycle t) const {
   return extrapolate(cur_, prev_, t - cur_tau_, g_, total_);
 }
 
-bool SelfTune::may_inject(Nic&, Packet&, Cycle now) { return !throttling(now); }
+bool SelfTune::may_inject(NicView&, Packet&, Cycle now) { return !throttling(now); }
 
 void SelfTune::on_eject(const Packet& p, Cycle) { ++delivered_[net_->topology().node_router(p.dst)]; }
 
 void SelfTune::sample_and_start(Cycle now) {
   const int R = net_->num_routers();
   for (int r = 0; r < R; ++r) {
-    Router& rt = net_->router(r);
+    SwitchView& rt = net_->switch_at(r);
     uint32_t full = 0;
     for (int o = 0; o < rt.radix(); ++o) {
       if (rt.port_kind(o) == PortKind::Terminal || rt.input_depth(o) == 0) continue;
@@ -134,7 +134,7 @@ void SelfTune::on_snapshot(Cycle now) {
 void SelfTune::on_timer(Cycle now) {
   if (gather_->advance(now)) on_snapshot(now);
   if (!gather_->busy()) sample_and_start(now);
-  net_->scheduler().wake(&timer_, now + gather_->hop_cycles());
+  net_->wake(&timer_, now + gather_->hop_cycles());
 }
 
 nlohmann::json SelfTune::stats() const {

@@ -50,8 +50,8 @@ int64_t extrapolate(int64_t last, int64_t previous, Cycle since, Cycle g, int64_
 class SelfTune : public CongestionControl {
  public:
   explicit SelfTune(const SelfTuneParams& p) : p_(p) {}
-  void attach(Network& net) override;
-  bool may_inject(Nic& nic, Packet& p, Cycle now) override;
+  void attach(ProtocolContext& net) override;
+  bool may_inject(NicView& nic, Packet& p, Cycle now) override;
   void on_eject(const Packet& p, Cycle now) override;
   bool has_arrival_hook() const override { return true; }
   nlohmann::json stats() const override;

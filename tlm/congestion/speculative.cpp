@@ -5,7 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/network.h"
+#include "congestion/protocol_context.h"
+#include "core/sim_error.h"
 
 namespace ccsim {
 
@@ -22,7 +23,7 @@ std::vector<VcClass> SpeculativeProtocol::vc_classes() const {
   return c;
 }
 
-bool SpeculativeProtocol::may_inject(Nic& nic, Packet& p, Cycle now) {
+bool SpeculativeProtocol::may_inject(NicView& nic, Packet& p, Cycle now) {
   if (p.cc_flags & kResend) return now >= p.cc_value;
   auto it = messages_.find(p.message_id);
   if (it == messages_.end()) {  // the message's first packet
@@ -50,7 +51,7 @@ bool SpeculativeProtocol::may_inject(Nic& nic, Packet& p, Cycle now) {
   return false;
 }
 
-void SpeculativeProtocol::on_inject(Nic&, Packet& p, Cycle) {
+void SpeculativeProtocol::on_inject(NicView&, Packet& p, Cycle) {
   if (p.kind != PacketKind::Data) return;
   if (p.vc_class == kSpeculativeClass)
     ++speculative_sent_;
@@ -60,7 +61,7 @@ void SpeculativeProtocol::on_inject(Nic&, Packet& p, Cycle) {
 
 // The reservation asks for the message's unacknowledged flits; it goes to the
 // destination (SRP's endpoint scheduler, or the last-hop switch that consumes it).
-void SpeculativeProtocol::reserve(Nic& nic, const Packet& p, Message& m, Cycle now) {
+void SpeculativeProtocol::reserve(NicView& nic, const Packet& p, Message& m, Cycle now) {
   Packet* res = net_->new_control(PacketKind::Reservation, nic.id(), p.dst, kReservationClass, p, now);
   res->cc_value = static_cast<int64_t>(m.unacked) * p.size;
   nic.send_control(res, now);
@@ -72,11 +73,11 @@ uint32_t SpeculativeProtocol::booked_cycles(const Packet& res, double overhead) 
   return static_cast<uint32_t>(std::ceil(static_cast<double>(res.cc_value) * (1.0 + overhead)));
 }
 
-void SpeculativeProtocol::send_from_switch(Router& r, Packet* c, Cycle now) {
+void SpeculativeProtocol::send_from_switch(SwitchView& r, Packet* c, Cycle now) {
   net_->switch_nic(r.id()).send_control(c, now);
 }
 
-void SpeculativeProtocol::on_drop(Router& r, Packet& p, Cycle now) {
+void SpeculativeProtocol::on_drop(SwitchView& r, Packet& p, Cycle now) {
   if (p.kind != PacketKind::Data) return;
   if (r.id() == net_->topology().node_router(p.dst))
     ++last_hop_drops_;
@@ -96,7 +97,7 @@ void SpeculativeProtocol::resend_guaranteed(int src, uint64_t id, Cycle at, Cycl
   net_->resend(src, p, at, now);
 }
 
-void SpeculativeProtocol::on_nack(Nic& nic, Packet& nack, Cycle now) {
+void SpeculativeProtocol::on_nack(NicView& nic, Packet& nack, Cycle now) {
   ++nacks_;
   if (nack.cc_value >= 0) {  // the last-hop switch reserved a time for it
     ++timed_nacks_;
@@ -121,11 +122,11 @@ void SpeculativeProtocol::on_nack(Nic& nic, Packet& nack, Cycle now) {
   m.dropped.push_back(nack.ref);
 }
 
-Cycle SpeculativeProtocol::grant_time(Nic& nic, const Packet& res, Cycle) {
+Cycle SpeculativeProtocol::grant_time(NicView& nic, const Packet& res, Cycle) {
   throw SimError(fmt::format("reservation {} reached NIC {}: this protocol grants at switches", res.id, nic.id()));
 }
 
-void SpeculativeProtocol::on_control(Nic& nic, Packet& c, Cycle now) {
+void SpeculativeProtocol::on_control(NicView& nic, Packet& c, Cycle now) {
   switch (c.kind) {
     case PacketKind::Ack: {
       auto it = messages_.find(c.message_id);

@@ -35,11 +35,11 @@ class SpeculativeProtocol : public CongestionControl {
   std::vector<VcClass> vc_classes() const override;
   Cycle fabric_timeout() const override { return fabric_timeout_; }
   int speculative_class() const override { return kSpeculativeClass; }
-  bool may_inject(Nic& nic, Packet& p, Cycle now) override;
-  void on_inject(Nic& nic, Packet& p, Cycle now) override;
-  void on_drop(Router& r, Packet& p, Cycle now) override;
-  void on_deliver(Nic& nic, Packet& p, Cycle now) override { send_ack(nic, p, kAckClass, 0, now); }
-  void on_control(Nic& nic, Packet& c, Cycle now) override;
+  bool may_inject(NicView& nic, Packet& p, Cycle now) override;
+  void on_inject(NicView& nic, Packet& p, Cycle now) override;
+  void on_drop(SwitchView& r, Packet& p, Cycle now) override;
+  void on_deliver(NicView& nic, Packet& p, Cycle now) override { send_ack(nic, p, kAckClass, 0, now); }
+  void on_control(NicView& nic, Packet& c, Cycle now) override;
   bool holds_for_resend(uint64_t id) const override;
   nlohmann::json stats() const override;
 
@@ -53,7 +53,7 @@ class SpeculativeProtocol : public CongestionControl {
   };
   virtual Policy reservation_policy(const Packet& first) const = 0;
   // A reservation reached the destination NIC `nic` (SRP, SMSRP): the grant time.
-  virtual Cycle grant_time(Nic& nic, const Packet& reservation, Cycle now);
+  virtual Cycle grant_time(NicView& nic, const Packet& reservation, Cycle now);
 
   // Packet flags. kResend: held at the source until cc_value (the granted
   // time). kTimedDrop: the dropping switch put a retransmission time in cc_value.
@@ -62,7 +62,7 @@ class SpeculativeProtocol : public CongestionControl {
   // Ejection cycles a reservation books: its flits * (1 + overhead), rounded up.
   static uint32_t booked_cycles(const Packet& reservation, double overhead);
   // Switch `r` answers with a control packet (NACK, grant) from its NIC port.
-  void send_from_switch(Router& r, Packet* c, Cycle now);
+  void send_from_switch(SwitchView& r, Packet* c, Cycle now);
 
   int coalesce_after_ = 2;
   int64_t nacks_ = 0, timed_nacks_ = 0, reservations_ = 0, grants_ = 0;
@@ -78,9 +78,9 @@ class SpeculativeProtocol : public CongestionControl {
     Cycle grant = 0;
     std::vector<uint64_t> dropped;  // packets waiting for the grant
   };
-  void reserve(Nic& nic, const Packet& p, Message& m, Cycle now);
+  void reserve(NicView& nic, const Packet& p, Message& m, Cycle now);
   void resend_guaranteed(int src, uint64_t id, Cycle at, Cycle now);
-  void on_nack(Nic& nic, Packet& nack, Cycle now);
+  void on_nack(NicView& nic, Packet& nack, Cycle now);
 
   Cycle fabric_timeout_;
   bool handshake_;

@@ -1,6 +1,6 @@
 #include "congestion/srp.h"
 
-#include "core/network.h"
+#include "congestion/protocol_context.h"
 #include "registry.h"
 
 namespace ccsim {
@@ -18,14 +18,14 @@ SrpParams SrpParams::from_config(const Config& c, bool smsrp) {
   return p;
 }
 
-void Srp::attach(Network& net) {
+void Srp::attach(ProtocolContext& net) {
   SpeculativeProtocol::attach(net);
   blocks::LastHopScheduler::Config cfg;
   cfg.num_endpoints = 1;
   endpoints_.assign(net.num_nodes(), cfg, net.hardware(), "nic");
 }
 
-Cycle Srp::grant_time(Nic& nic, const Packet& res, Cycle now) {
+Cycle Srp::grant_time(NicView& nic, const Packet& res, Cycle now) {
   const uint32_t booked = booked_cycles(res, p_.overhead);
   return static_cast<Cycle>(endpoints_.at(nic.id(), now).reserve(0, booked, static_cast<uint64_t>(now)));
 }

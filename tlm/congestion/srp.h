@@ -33,7 +33,7 @@ struct SrpParams {
 class Srp : public SpeculativeProtocol {
  public:
   Srp(const Config& cfg, const SrpParams& p) : SpeculativeProtocol(cfg, p.timeout, true), p_(p) {}
-  void attach(Network& net) override;
+  void attach(ProtocolContext& net) override;
   nlohmann::json stats() const override;
   std::vector<hw::Block> hardware_blocks() const override { return {hw::Block::LhrpScheduler}; }
 
@@ -42,7 +42,7 @@ class Srp : public SpeculativeProtocol {
     if (first.message_packets < p_.min_packets) return Policy::Plain;
     return p_.smsrp ? Policy::OnNack : Policy::ReserveFirst;
   }
-  Cycle grant_time(Nic& nic, const Packet& reservation, Cycle now) override;
+  Cycle grant_time(NicView& nic, const Packet& reservation, Cycle now) override;
 
  private:
   SrpParams p_;

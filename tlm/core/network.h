@@ -30,7 +30,7 @@
 
 namespace ccsim {
 
-class Network : public sc_core::sc_module {
+class Network final : public sc_core::sc_module, public ProtocolContext {
  public:
   SC_HAS_PROCESS(Network);
   // `routing` replaces the configured routing function (tests of broken routing).
@@ -41,9 +41,10 @@ class Network : public sc_core::sc_module {
   nlohmann::json run();
 
   // Services for routers and NICs.
-  Cycle now() const { return sched_.now(); }
+  Cycle now() const override { return sched_.now(); }
   Scheduler& scheduler() { return sched_; }
   RoutingFunction& routing() { return *routing_; }
+  const RoutingFunction& routing() const override { return *routing_; }
   CongestionControl& congestion() { return *cc_; }
   bool cc_switch_hook() const { return cc_switch_hook_; }
   bool cc_arrival_hook() const { return cc_arrival_hook_; }
@@ -52,16 +53,15 @@ class Network : public sc_core::sc_module {
   int router_latency() const { return router_latency_; }
   // Disha-style recovery (routing.deadlock = "recovery"), or null.
   DeadlockRecovery* recovery() { return recovery_.get(); }
-  uint64_t seed() const { return seed_; }
-  const Config& config() const { return cfg_; }
-  // Reference or RTL for each hardware block ([hardware]).
-  const hw::Selection& hardware() const { return hardware_; }
+  uint64_t seed() const override { return seed_; }
+  const Config& config() const override { return cfg_; }
+  const hw::Selection& hardware() const override { return hardware_; }
   Router& router(int r) { return *routers_[r]; }
-  Nic& nic(int n) { return *nics_[n]; }
-  // The NIC through which switch `r` injects the control packets it makes
-  // (NACKs, grants): that of its first endpoint, whose injection channel it shares.
-  Nic& switch_nic(int r) { return *nics_[switch_nic_[r]]; }
-  const Topology& topology() const { return *topo_; }
+  SwitchView& switch_at(int r) override { return *routers_[r]; }
+  Nic& nic(int n) override { return *nics_[n]; }
+  Nic& switch_nic(int r) override { return *nics_[switch_nic_[r]]; }
+  void wake(Component* timer, Cycle at) override { sched_.wake(timer, at); }
+  const Topology& topology() const override { return *topo_; }
   int num_nodes() const { return topo_->num_nodes(); }
   int num_routers() const { return topo_->num_routers(); }
 
@@ -70,7 +70,7 @@ class Network : public sc_core::sc_module {
   Packet* new_packet(uint32_t message_slot, int src, const MessageRequest& req, Cycle now);
   // A 1-flit control packet from node `src` to node `dst` on VC class `vc_class`,
   // answering data packet `ref`; the caller hands it to a NIC (or a switch) to send.
-  Packet* new_control(PacketKind kind, int src, int dst, int vc_class, const Packet& ref, Cycle now);
+  Packet* new_control(PacketKind kind, int src, int dst, int vc_class, const Packet& ref, Cycle now) override;
   void deliver(Nic& nic, Packet* p, Cycle now);
   void flit_injected() { ++flits_injected_; }
   void flit_discarded() { ++flits_discarded_; }
@@ -78,12 +78,12 @@ class Network : public sc_core::sc_module {
   // back (reclaim). A control packet was consumed by the switch.
   void dropped(Router& at, Packet* p, Cycle now);
   // The source takes back dropped packet `id` (after its NACK) to send it again.
-  Packet* reclaim(uint64_t id);
+  Packet* reclaim(uint64_t id) override;
   // Dropped packet `id`, still held.
-  const Packet& held(uint64_t id) const;
+  const Packet& held(uint64_t id) const override;
   // Queues packet `p` of node `node` again from cycle `at` on, before its
   // destination's other packets.
-  void resend(int node, Packet* p, Cycle at, Cycle now);
+  void resend(int node, Packet* p, Cycle at, Cycle now) override;
   void flit_ejected(const Packet& p, Cycle now) {
     ++flits_ejected_;
     if (cc_arrival_hook_) cc_->on_eject(p, now);

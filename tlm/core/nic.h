@@ -13,13 +13,14 @@
 #include "core/flat_map.h"
 #include "core/link.h"
 #include "core/packet.h"
+#include "congestion/protocol_context.h"
 #include "core/scheduler.h"
 
 namespace ccsim {
 
 class Network;
 
-class Nic : public sc_core::sc_module, public Component {
+class Nic final : public sc_core::sc_module, public Component, public NicView {
  public:
   tlm_utils::simple_target_socket<Nic> socket;
 
@@ -29,17 +30,17 @@ class Nic : public sc_core::sc_module, public Component {
   void step(Cycle now) override;
 
   // Queues a 1-flit control packet; control packets go before data.
-  void send_control(Packet* p, Cycle now);
+  void send_control(Packet* p, Cycle now) override;
   // Queues data packet `p` again (a dropped packet to retransmit) at cycle
   // `at`: until then it waits aside, without holding up its destination's
   // queue; then it goes ahead of the other packets to its destination.
   void requeue(Packet* p, Cycle at, Cycle now);
 
-  int id() const { return id_; }
+  int id() const override { return id_; }
   // Packets waiting in the source queues (not yet started).
   int64_t queued_packets() const { return queued_packets_; }
   template <typename F> void for_each_packet(F&& f) const;
-  int credits(int vc) const { return credits_[vc]; }
+  int credits(int vc) const override { return credits_[vc]; }
 
  private:
   void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);

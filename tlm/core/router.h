@@ -16,6 +16,7 @@
 #include "core/fifo.h"
 #include "core/link.h"
 #include "core/packet.h"
+#include "congestion/protocol_context.h"
 #include "core/scheduler.h"
 #include "routing/routing.h"
 
@@ -40,7 +41,7 @@ struct RouterParams {
   bool occupancy_downstream = false;
 };
 
-class Router : public sc_core::sc_module, public Component, public RouterContext {
+class Router final : public sc_core::sc_module, public Component, public RouterContext, public SwitchView {
  public:
   Router(sc_core::sc_module_name name, int id, int radix, const RouterParams& params, Network* net);
 
@@ -63,21 +64,20 @@ class Router : public sc_core::sc_module, public Component, public RouterContext
   Rng& rng() override { return rng_; }
   Cycle cycle() const override;
 
-  int id() const { return id_; }
-  int radix() const { return radix_; }
-  int num_vcs() const { return num_vcs_; }
-  PortKind port_kind(int port) const { return out_[port].kind; }
-
-  // Inspection for conservation checks and deadlock reports.
-  int input_flits(int port, int vc) const;
+  // SwitchView (what congestion control sees) and inspection for the
+  // conservation checks and deadlock reports.
+  int id() const override { return id_; }
+  int radix() const override { return radix_; }
+  int num_vcs() const override { return num_vcs_; }
+  PortKind port_kind(int port) const override { return out_[port].kind; }
+  int input_flits(int port, int vc) const override;
   int output_flits(int port, int vc) const;
   int credits(int port, int vc) const { return out_[port].vcs[vc].credits; }
   int downstream_depth(int port) const { return out_[port].downstream_depth; }
-  int input_depth(int port) const { return in_[port].depth; }
-  // Output VC `vc` of `port` is free: no packet holds it, its output queue is
-  // empty and its downstream buffer too (all credits back; credits that have
-  // arrived are absorbed first). For source-side congestion estimates (ALO).
-  bool output_vc_free(int port, int vc);
+  int input_depth(int port) const override { return in_[port].depth; }
+  // Credits that have arrived are absorbed first.
+  bool output_vc_free(int port, int vc) override;
+  void visit_requests(Cycle now, RequestVisitor f) const override { for_each_request(now, f); }
   int buffered_flits() const { return buffered_flits_; }
   template <typename F> void for_each_packet(F&& f) const;  // every packet held, once
   // VC-allocation requests of cycle `now`, for congestion control: for the
