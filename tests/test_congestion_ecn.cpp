@@ -58,7 +58,7 @@ TEST(Ecn, BecnRaisesTheInterPacketDelayAndTheTimerLowersIt) {
   Packet data;
   data.src = 0;
   data.dst = 5;
-  Packet* becn = net.new_control(PacketKind::Ack, 5, 0, 1, data, 0);
+  Packet* becn = net.new_control(kAckPacket, 5, 0, 1, data, 0);
   becn->cc_flags = Ecn::kMarked;
   ecn.on_control(net.nic(0), *becn, 100);
   ecn.on_control(net.nic(0), *becn, 100);

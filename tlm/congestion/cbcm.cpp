@@ -150,7 +150,7 @@ void Cbcm::router_dispatch(int router, int dst, Cycle now) {
   const int dt = d.poll(now, batch_);
   for (int src : batch_) {
     // From the hotspot's point of view: src names the throttled destination.
-    Packet* t = net_->new_control(PacketKind::Throttle, dst, src, kControlClass, no_ref_, now);
+    Packet* t = net_->new_control(kThrottlePacket, dst, src, kControlClass, no_ref_, now);
     t->cc_value = dt;
     t->cc_flags = kFromRouter;
     net_->nic(router_node_[router]).send_control(t, now);
@@ -220,7 +220,7 @@ void Cbcm::advance(int node, Cycle now) {
     for (int k = 0; k < n; ++k) {
       const int dst = static_cast<int>(s.throttler->unthrottled(k));
       unthrottled_from(s, dst, s.cycle);
-      Packet* u = net_->new_control(PacketKind::Unthrottle, node, dst, kControlClass, no_ref_, now);
+      Packet* u = net_->new_control(kUnthrottlePacket, node, dst, kControlClass, no_ref_, now);
       net_->nic(node).send_control(u, now);
       ++unthrottles_;
     }
@@ -238,7 +238,7 @@ void Cbcm::dispatch(int node, Cycle now) {
   HotspotDetector& d = detectors_[node];
   const int dt = d.poll(now, batch_);
   for (int src : batch_) {
-    Packet* t = net_->new_control(PacketKind::Throttle, node, src, kControlClass, no_ref_, now);
+    Packet* t = net_->new_control(kThrottlePacket, node, src, kControlClass, no_ref_, now);
     t->cc_value = dt;
     net_->nic(node).send_control(t, now);
   }
@@ -266,7 +266,7 @@ void Cbcm::on_create(Packet& p) {
 }
 
 bool Cbcm::may_inject(NicView& nic, Packet& p, Cycle now) {
-  if (p.kind != PacketKind::Data || !detecting()) return true;
+  if (p.kind != kDataPacket || !detecting()) return true;
   advance(nic.id(), now);
   Source& s = sources_[nic.id()];
   const uint32_t dst = static_cast<uint32_t>(p.dst);
@@ -291,20 +291,20 @@ bool Cbcm::can_start(const NicView& nic, int cls, const Packet& p) const {
 }
 
 void Cbcm::on_inject(NicView& nic, Packet& p, Cycle) {
-  if (p.kind != PacketKind::Data || !(p.cc_flags & kThrottled)) return;
+  if (p.kind != kDataPacket || !(p.cc_flags & kThrottled)) return;
   ++throttled_injections_;
   if (p_.throttle && !sources_[nic.id()].throttler->inject(static_cast<uint32_t>(p.dst), static_cast<uint32_t>(p.size)))
     throw SimError(fmt::format("node {} injected packet {} without the tokens for it", nic.id(), p.id));
 }
 
 void Cbcm::on_switch_forward(SwitchView& r, Packet& p, int, int, int out_port, Cycle now) {
-  if (p.kind == PacketKind::Data && contention_.congested(r.id(), out_port, now)) p.cc_flags |= kMarked;
+  if (p.kind == kDataPacket && contention_.congested(r.id(), out_port, now)) p.cc_flags |= kMarked;
   // Early detection: the router's detector for the packet's destination, at
   // routers other than the destination's (there the destination detects).
   if (!p_.early || node_router_[p.dst] == r.id()) return;
-  if (p.kind == PacketKind::Data)
+  if (p.kind == kDataPacket)
     router_detector(r.id(), p.dst).on_data(p.src, contention_.congested_towards(r.id(), p.dst, now), now);
-  else if (p.kind == PacketKind::Unthrottle)
+  else if (p.kind == kUnthrottlePacket)
     router_detector(r.id(), p.dst).on_unthrottle(p.src, now);
   else
     return;
@@ -322,12 +322,12 @@ void Cbcm::on_deliver(NicView& nic, Packet& p, Cycle now) {
 
 void Cbcm::on_control(NicView& nic, Packet& c, Cycle now) {
   const int node = nic.id();
-  if (c.kind == PacketKind::Unthrottle) {
+  if (c.kind == kUnthrottlePacket) {
     detectors_[node].on_unthrottle(c.src, now);
     dispatch(node, now);
     return;
   }
-  if (c.kind != PacketKind::Throttle) throw SimError(fmt::format("cbcm: unexpected {} packet", to_string(c.kind)));
+  if (c.kind != kThrottlePacket) throw SimError(fmt::format("cbcm: unexpected {} packet", packet_kind_name(c.kind)));
   advance(node, now);
   Source& s = sources_[node];
   // A router's THROTTLE counts only if it raises D_t: the destination sees

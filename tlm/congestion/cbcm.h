@@ -55,6 +55,9 @@ struct CbcmParams {
   static CbcmParams from_config(const Config& c);
 };
 
+inline const PacketKind kThrottlePacket = declare_packet_kind("throttle");
+inline const PacketKind kUnthrottlePacket = declare_packet_kind("unthrottle");
+
 class Cbcm : public CongestionControl {
  public:
   // VC classes; the ideal variant has no control class and its hotspot class is 1.

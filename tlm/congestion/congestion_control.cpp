@@ -5,7 +5,7 @@
 namespace ccsim {
 
 void CongestionControl::send_ack(NicView& at, const Packet& data, int vc_class, uint32_t flags, Cycle now) {
-  Packet* ack = net_->new_control(PacketKind::Ack, data.dst, data.src, vc_class, data, now);
+  Packet* ack = net_->new_control(kAckPacket, data.dst, data.src, vc_class, data, now);
   ack->cc_flags = flags;
   at.send_control(ack, now);
 }

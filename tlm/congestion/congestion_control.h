@@ -15,6 +15,9 @@
 namespace ccsim {
 
 
+// The ACK of a delivered data packet (003's baseline, ECN's BECN carrier, the speculative protocols).
+inline const PacketKind kAckPacket = declare_packet_kind("ack");
+
 struct VcClass {
   std::string name;
   int priority = 0;  // higher wins in VC and switch allocation
@@ -40,12 +43,14 @@ class CongestionControl {
   // Switch: a packet's head arrives at input `in_port` of `router`; true drops
   // the packet (its flits are discarded; the protocol sends any NACK).
   virtual bool on_switch_arrival(SwitchView&, Packet&, int /*in_port*/, Cycle) { return false; }
-  // Switch: packets of VC class speculative_class() whose head has waited more
-  // than fabric_timeout() cycles in switch queues are dropped at the front of
-  // an input VC (SRP's fabric drop), if may_drop_in_fabric agrees.
-  virtual Cycle fabric_timeout() const { return 0; }
-  virtual int speculative_class() const { return -1; }
-  virtual bool may_drop_in_fabric(SwitchView&, const Packet&) { return true; }
+  // Switch: protocols that drop packets waiting in switch queues (SRP's fabric
+  // drop) return true. Only then do routers keep Packet::queued (the cycles a
+  // head waited in switch queues beyond the pipeline) and ask drop_waiting
+  // about every front packet of an input VC that waits for an output VC.
+  virtual bool drops_waiting_packets() const { return false; }
+  // True drops `p`, whose head has waited `waited` cycles in switch queues, at
+  // switch `s` now; the network then calls on_drop.
+  virtual bool drop_waiting(SwitchView& /*s*/, const Packet& /*p*/, Cycle /*waited*/) { return false; }
   // A packet dropped at `router` (all its flits discarded), or a control
   // packet consumed there (on_switch_arrival returned true for it).
   virtual void on_drop(SwitchView&, Packet&, Cycle) {}

@@ -44,7 +44,7 @@ void Ecn::decay(Flow& f, Cycle now) const {
 }
 
 bool Ecn::may_inject(NicView& nic, Packet& p, Cycle now) {
-  if (p.kind != PacketKind::Data) return true;
+  if (p.kind != kDataPacket) return true;
   auto& flows = flows_[nic.id()];
   auto it = flows.find(p.dst);
   if (it == flows.end() || now >= it->second.next_start) return true;
@@ -53,7 +53,7 @@ bool Ecn::may_inject(NicView& nic, Packet& p, Cycle now) {
 }
 
 void Ecn::on_inject(NicView& nic, Packet& p, Cycle now) {
-  if (p.kind != PacketKind::Data) return;
+  if (p.kind != kDataPacket) return;
   auto& flows = flows_[nic.id()];
   auto it = flows.find(p.dst);
   if (it == flows.end()) return;  // never notified: no delay
@@ -67,7 +67,7 @@ void Ecn::on_inject(NicView& nic, Packet& p, Cycle now) {
 }
 
 void Ecn::on_switch_forward(SwitchView& r, Packet& p, int in_port, int in_vc, int, Cycle) {
-  if (p.kind != PacketKind::Data || (p.cc_flags & kMarked)) return;
+  if (p.kind != kDataPacket || (p.cc_flags & kMarked)) return;
   if (r.input_flits(in_port, in_vc) >= p_.threshold * r.input_depth(in_port)) {
     p.cc_flags |= kMarked;
     ++marked_;

@@ -35,14 +35,14 @@ bool Lhrp::on_switch_arrival(SwitchView& r, Packet& p, int, Cycle now) {
   if (t.node_router(p.dst) != r.id()) return false;
   const int e = t.node_port(p.dst);
   hw::LastHopScheduler& s = switches_.at(r.id(), now);
-  if (p.kind == PacketKind::Reservation) {  // consumed here: the grant goes back at once
+  if (p.kind == kReservationPacket) {  // consumed here: the grant goes back at once
     const uint32_t booked = booked_cycles(p, srp_overhead_);
-    Packet* gnt = net_->new_control(PacketKind::Grant, net_->switch_nic(r.id()).id(), p.src, kGrantClass, p, now);
+    Packet* gnt = net_->new_control(kGrantPacket, net_->switch_nic(r.id()).id(), p.src, kGrantClass, p, now);
     gnt->cc_value = static_cast<Cycle>(s.reserve(e, booked, static_cast<uint64_t>(now)));
     send_from_switch(r, gnt, now);
     return true;
   }
-  if (p.kind == PacketKind::Data && p.vc_class == kSpeculativeClass) {
+  if (p.kind == kDataPacket && p.vc_class == kSpeculativeClass) {
     ++speculative_;
     if (s.should_drop(e)) {
       // An SRP message of the combined protocol has its own reservation.

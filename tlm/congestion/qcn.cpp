@@ -41,7 +41,7 @@ void Qcn::make_congestion_points() {
 }
 
 bool Qcn::may_inject(NicView& nic, Packet& p, Cycle now) {
-  if (p.kind != PacketKind::Data) return true;
+  if (p.kind != kDataPacket) return true;
   const ReactionPoint& rp = rps_[nic.id()];
   if (!rp.limited || now >= rp.next_start) return true;
   ++gated_;
@@ -49,7 +49,7 @@ bool Qcn::may_inject(NicView& nic, Packet& p, Cycle now) {
 }
 
 void Qcn::on_inject(NicView& nic, Packet& p, Cycle now) {
-  if (p.kind != PacketKind::Data) return;
+  if (p.kind != kDataPacket) return;
   ReactionPoint& rp = rps_[nic.id()];
   if (!rp.limited) return;
   rp.next_start = now + static_cast<Cycle>(std::ceil(p.size / rp.cr));
@@ -61,7 +61,7 @@ void Qcn::on_inject(NicView& nic, Packet& p, Cycle now) {
 }
 
 void Qcn::on_switch_forward(SwitchView& r, Packet& p, int in_port, int, int out_port, Cycle now) {
-  if (p.kind != PacketKind::Data) return;
+  if (p.kind != kDataPacket) return;
   if (cps_.empty()) make_congestion_points();
   const int port = p_.output_sampling ? out_port : in_port;
   const int q = p_.output_sampling ? r.output_queue_flits(out_port) : r.input_queue_flits(in_port);
@@ -69,13 +69,13 @@ void Qcn::on_switch_forward(SwitchView& r, Packet& p, int in_port, int, int out_
   if (fb == 0) return;
   ++cnms_;
   NicView& via = net_->switch_nic(r.id());
-  Packet* c = net_->new_control(PacketKind::Cnm, via.id(), p.src, kCnmClass, p, now);
+  Packet* c = net_->new_control(kCnmPacket, via.id(), p.src, kCnmClass, p, now);
   c->cc_value = fb;
   via.send_control(c, now);
 }
 
 void Qcn::on_control(NicView& nic, Packet& c, Cycle) {
-  if (c.kind != PacketKind::Cnm) return;
+  if (c.kind != kCnmPacket) return;
   ++cnms_received_;
   ReactionPoint& rp = rps_[nic.id()];
   rp.tr = rp.cr;

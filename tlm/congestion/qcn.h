@@ -36,6 +36,9 @@ struct QcnParams {
   static QcnParams from_config(const Config& c);
 };
 
+// Congestion notification message: from a congestion point to the sampled packet's source.
+inline const PacketKind kCnmPacket = declare_packet_kind("cnm");
+
 class Qcn : public CongestionControl {
  public:
   explicit Qcn(const QcnParams& p) : p_(p) {}

@@ -52,7 +52,7 @@ bool SpeculativeProtocol::may_inject(NicView& nic, Packet& p, Cycle now) {
 }
 
 void SpeculativeProtocol::on_inject(NicView&, Packet& p, Cycle) {
-  if (p.kind != PacketKind::Data) return;
+  if (p.kind != kDataPacket) return;
   if (p.vc_class == kSpeculativeClass)
     ++speculative_sent_;
   else
@@ -62,7 +62,7 @@ void SpeculativeProtocol::on_inject(NicView&, Packet& p, Cycle) {
 // The reservation asks for the message's unacknowledged flits; it goes to the
 // destination (SRP's endpoint scheduler, or the last-hop switch that consumes it).
 void SpeculativeProtocol::reserve(NicView& nic, const Packet& p, Message& m, Cycle now) {
-  Packet* res = net_->new_control(PacketKind::Reservation, nic.id(), p.dst, kReservationClass, p, now);
+  Packet* res = net_->new_control(kReservationPacket, nic.id(), p.dst, kReservationClass, p, now);
   res->cc_value = static_cast<int64_t>(m.unacked) * p.size;
   nic.send_control(res, now);
   m.reserved = true;
@@ -78,12 +78,12 @@ void SpeculativeProtocol::send_from_switch(SwitchView& r, Packet* c, Cycle now) 
 }
 
 void SpeculativeProtocol::on_drop(SwitchView& r, Packet& p, Cycle now) {
-  if (p.kind != PacketKind::Data) return;
+  if (p.kind != kDataPacket) return;
   if (r.id() == net_->topology().node_router(p.dst))
     ++last_hop_drops_;
   else
     ++fabric_drops_;
-  Packet* nack = net_->new_control(PacketKind::Nack, net_->switch_nic(r.id()).id(), p.src, kAckClass, p, now);
+  Packet* nack = net_->new_control(kNackPacket, net_->switch_nic(r.id()).id(), p.src, kAckClass, p, now);
   nack->cc_value = (p.cc_flags & kTimedDrop) ? p.cc_value : -1;
   p.cc_flags &= ~kTimedDrop;
   send_from_switch(r, nack, now);
@@ -127,37 +127,24 @@ Cycle SpeculativeProtocol::grant_time(NicView& nic, const Packet& res, Cycle) {
 }
 
 void SpeculativeProtocol::on_control(NicView& nic, Packet& c, Cycle now) {
-  switch (c.kind) {
-    case PacketKind::Ack: {
-      auto it = messages_.find(c.message_id);
-      if (it != messages_.end() && --it->second.unacked == 0) messages_.erase(it);
-      break;
-    }
-    case PacketKind::Nack:
-      on_nack(nic, c, now);
-      break;
-    case PacketKind::Reservation: {
-      Packet* gnt = net_->new_control(PacketKind::Grant, nic.id(), c.src, kGrantClass, c, now);
-      gnt->cc_value = grant_time(nic, c, now);
-      nic.send_control(gnt, now);
-      break;
-    }
-    case PacketKind::Grant: {
-      ++grants_;
-      auto it = messages_.find(c.message_id);
-      if (it == messages_.end()) break;  // every packet made it speculatively
-      Message& m = it->second;
-      m.phase = Message::Phase::Granted;
-      m.grant = c.cc_value;
-      for (uint64_t id : m.dropped) resend_guaranteed(nic.id(), id, m.grant, now);
-      m.dropped.clear();
-      break;
-    }
-    case PacketKind::Data:
-    case PacketKind::Throttle:  // CBCM's, never sent here
-    case PacketKind::Unthrottle:
-    case PacketKind::Cnm:  // QCN's
-      break;
+  if (c.kind == kAckPacket) {
+    auto it = messages_.find(c.message_id);
+    if (it != messages_.end() && --it->second.unacked == 0) messages_.erase(it);
+  } else if (c.kind == kNackPacket) {
+    on_nack(nic, c, now);
+  } else if (c.kind == kReservationPacket) {
+    Packet* gnt = net_->new_control(kGrantPacket, nic.id(), c.src, kGrantClass, c, now);
+    gnt->cc_value = grant_time(nic, c, now);
+    nic.send_control(gnt, now);
+  } else if (c.kind == kGrantPacket) {
+    ++grants_;
+    auto it = messages_.find(c.message_id);
+    if (it == messages_.end()) return;  // every packet made it speculatively
+    Message& m = it->second;
+    m.phase = Message::Phase::Granted;
+    m.grant = c.cc_value;
+    for (uint64_t id : m.dropped) resend_guaranteed(nic.id(), id, m.grant, now);
+    m.dropped.clear();
   }
 }
 

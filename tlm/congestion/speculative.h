@@ -21,6 +21,11 @@
 
 namespace ccsim {
 
+// The control packets of the handshake (ACKs are kAckPacket).
+inline const PacketKind kNackPacket = declare_packet_kind("nack");
+inline const PacketKind kReservationPacket = declare_packet_kind("reservation");
+inline const PacketKind kGrantPacket = declare_packet_kind("grant");
+
 class SpeculativeProtocol : public CongestionControl {
  public:
   // VC classes; reservation and grant exist only with a handshake (separate
@@ -33,8 +38,12 @@ class SpeculativeProtocol : public CongestionControl {
   SpeculativeProtocol(const Config& cfg, Cycle fabric_timeout, bool handshake);
 
   std::vector<VcClass> vc_classes() const override;
-  Cycle fabric_timeout() const override { return fabric_timeout_; }
-  int speculative_class() const override { return kSpeculativeClass; }
+  bool drops_waiting_packets() const override { return fabric_timeout_ > 0; }
+  // Speculative packets that waited longer than the fabric timeout, where
+  // may_drop_in_fabric agrees.
+  bool drop_waiting(SwitchView& s, const Packet& p, Cycle waited) override {
+    return p.vc_class == kSpeculativeClass && waited > fabric_timeout_ && may_drop_in_fabric(s, p);
+  }
   bool may_inject(NicView& nic, Packet& p, Cycle now) override;
   void on_inject(NicView& nic, Packet& p, Cycle now) override;
   void on_drop(SwitchView& r, Packet& p, Cycle now) override;
@@ -61,6 +70,8 @@ class SpeculativeProtocol : public CongestionControl {
 
   // Ejection cycles a reservation books: its flits * (1 + overhead), rounded up.
   static uint32_t booked_cycles(const Packet& reservation, double overhead);
+  // Whether switch `s` may drop a speculative packet that timed out there.
+  virtual bool may_drop_in_fabric(SwitchView& /*s*/, const Packet& /*p*/) { return true; }
   // Switch `r` answers with a control packet (NACK, grant) from its NIC port.
   void send_from_switch(SwitchView& r, Packet* c, Cycle now);
 

@@ -278,15 +278,13 @@ Packet* Network::new_control(PacketKind kind, int src, int dst, int vc_class, co
 }
 
 void Network::dropped(Router& at, Packet* p, Cycle now) {
-  if (p->kind != PacketKind::Data) {
+  if (p->kind != kDataPacket) {
     cc_->on_drop(at, *p, now);
     delivered_[p->id] = 1;
     ++packets_delivered_;
     pool_.put(p);
     return;
   }
-  if (p->vc_class != cc_->speculative_class())
-    throw SimError(fmt::format("packet {} dropped on non-speculative VC class {}", p->id, p->vc_class));
   ++drops_;
   dropped_[p->id] = {p, at.id(), now};
   cc_->on_drop(at, *p, now);
@@ -294,7 +292,7 @@ void Network::dropped(Router& at, Packet* p, Cycle now) {
 
 Packet* Network::reclaim(uint64_t id) {
   auto it = dropped_.find(id);
-  if (it == dropped_.end()) throw SimError(fmt::format("NACK for packet {}, which was not dropped", id));
+  if (it == dropped_.end()) throw SimError(fmt::format("packet {} taken back, but it was not dropped", id));
   Packet* p = it->second.p;
   dropped_.erase(it);
   return p;
@@ -318,7 +316,7 @@ void Network::deliver(Nic& nic, Packet* p, Cycle now) {
   if (delivered_[p->id]) throw SimError(fmt::format("packet {} delivered twice (cycle {})", p->id, now));
   delivered_[p->id] = 1;
   ++packets_delivered_;
-  if (p->kind != PacketKind::Data) {
+  if (p->kind != kDataPacket) {
     cc_->on_control(nic, *p, now);
     pool_.put(p);
     return;
@@ -418,20 +416,20 @@ void Network::check_conservation() {
                                  "after a drop (last at router {})",
                                  describe(*p), p->last_router));
   });
-  // A dropped packet waits for its NACK to reach its source, then for the
-  // protocol's resend: with neither, it would never arrive.
-  std::vector<uint8_t> nacked(next_packet_id_, 0);
-  auto note_nack = [&](const Packet* p) {
-    if (p->kind == PacketKind::Nack) nacked[p->ref] = 1;
+  // A dropped packet waits for a control packet about it to reach
+  // its source, or for the protocol's resend: with neither, it would never arrive.
+  std::vector<uint8_t> answered(next_packet_id_, 0);
+  auto note_answer = [&](const Packet* p) {
+    if (p->kind != kDataPacket) answered[p->ref] = 1;
   };
-  for (auto& n : nics_) n->for_each_packet(note_nack);
-  for (auto& r : routers_) r->for_each_packet([&](const Packet* p, int) { note_nack(p); });
+  for (auto& n : nics_) n->for_each_packet(note_answer);
+  for (auto& r : routers_) r->for_each_packet([&](const Packet* p, int) { note_answer(p); });
   for (auto& l : links_)
-    for (size_t i = 0; i < l->flits_in_flight(); ++i) note_nack(l->flit_in_flight(i).pkt);
+    for (size_t i = 0; i < l->flits_in_flight(); ++i) note_answer(l->flit_in_flight(i).pkt);
   for (auto& [id, d] : dropped_)
-    if (!nacked[id] && !cc_->holds_for_resend(id))
-      throw SimError(fmt::format("{} was dropped at router {} in cycle {}, but no NACK for it is in flight and the "
-                                 "protocol does not hold it for a resend: it would never arrive",
+    if (!answered[id] && !cc_->holds_for_resend(id))
+      throw SimError(fmt::format("{} was dropped at router {} in cycle {}, but no control packet about it "
+                                 "is in flight and the protocol does not hold it for a resend: it would never arrive",
                                  describe(*d.p), d.router, d.at));
   if (packets_created_ != packets_delivered_ + present)
     throw SimError(fmt::format("packet conservation: created {} != delivered {} + in network/queues {}",
@@ -439,7 +437,7 @@ void Network::check_conservation() {
 }
 
 std::string Network::describe(const Packet& p) const {
-  return fmt::format("packet {} ({}, node {} -> node {}, message {}, created in cycle {})", p.id, to_string(p.kind),
+  return fmt::format("packet {} ({}, node {} -> node {}, message {}, created in cycle {})", p.id, packet_kind_name(p.kind),
                      p.src, p.dst, p.message_id, p.created);
 }
 
@@ -489,7 +487,7 @@ nlohmann::json Network::run() {
   return results(wall);
 }
 
-// Which implementation each hardware block of this run had: {"token_throttler": "rtl", ...,
+// Which implementation each hardware block of this run had: {"<block>": "rtl", ...,
 // "lockstep": bool}. Only the blocks the routing algorithm and the protocol use are listed.
 nlohmann::json Network::hardware_json() const {
   nlohmann::json j = nlohmann::json::object();

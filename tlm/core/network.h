@@ -77,7 +77,7 @@ class Network final : public sc_core::sc_module, public ProtocolContext {
   // A switch dropped data packet `p`: it is held until its source takes it
   // back (reclaim). A control packet was consumed by the switch.
   void dropped(Router& at, Packet* p, Cycle now);
-  // The source takes back dropped packet `id` (after its NACK) to send it again.
+  // The source takes back dropped packet `id` (once told of the drop) to send it again.
   Packet* reclaim(uint64_t id) override;
   // Dropped packet `id`, still held.
   const Packet& held(uint64_t id) const override;
@@ -97,7 +97,7 @@ class Network final : public sc_core::sc_module, public ProtocolContext {
   // Invariant checks (also run at the end of every run): throws SimError.
   // Flits and credits are conserved, and every packet ever created is
   // delivered exactly once or accounted for: in a buffer, on a link, queued at
-  // a NIC, or dropped with its NACK in flight or held by the protocol for a
+  // a NIC, or dropped with a control packet about it in flight or held by the protocol for a
   // resend. A packet in none of these places is an error naming it.
   void check_conservation();
 

@@ -4,6 +4,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "core/types.h"
@@ -12,21 +13,16 @@ namespace ccsim {
 
 // Data packets carry messages; the others are 1-flit control packets of the
 // congestion-control protocols (consumed by the NIC or switch they reach).
-enum class PacketKind : uint8_t { Data, Ack, Nack, Reservation, Grant, Throttle, Unthrottle, Cnm };
-constexpr int kPacketKinds = 8;
-inline const char* to_string(PacketKind k) {
-  switch (k) {
-    case PacketKind::Data: return "data";
-    case PacketKind::Ack: return "ack";
-    case PacketKind::Nack: return "nack";
-    case PacketKind::Reservation: return "reservation";
-    case PacketKind::Grant: return "grant";
-    case PacketKind::Throttle: return "throttle";
-    case PacketKind::Unthrottle: return "unthrottle";
-    case PacketKind::Cnm: return "cnm";
-  }
-  return "?";
-}
+// Kinds are open: kind 0 is data, and a protocol declares each kind it sends
+// by name (declare_packet_kind("ack")); the results give every declared
+// kind's share of the ejection channels under that name.
+using PacketKind = uint8_t;
+constexpr PacketKind kDataPacket = 0;
+// The kind named `name`, declared on first use (use it to initialize a constant).
+PacketKind declare_packet_kind(const std::string& name);
+// Every declared kind's name, by kind.
+const std::vector<std::string>& packet_kind_names();
+inline const std::string& packet_kind_name(PacketKind k) { return packet_kind_names().at(k); }
 
 struct Packet {
   uint64_t id = 0;          // unique per run; copies made by retransmission keep it
@@ -37,7 +33,7 @@ struct Packet {
   int32_t message_packets = 1; // packets of its message (all of `size` flits)
   int16_t traffic_class = 0;   // index of the [[traffic.class]] that generated it
   uint8_t vc_class = 0;        // priority class of VCs it travels on (data, control, ...)
-  PacketKind kind = PacketKind::Data;
+  PacketKind kind = kDataPacket;
   bool measured = false;       // created inside the measurement window
   Cycle created = 0;           // message entered the source queue
   Cycle injected = 0;          // head flit left the source NIC
@@ -51,11 +47,11 @@ struct Packet {
   int32_t last_router = -1;      // the router its head reached last (end-of-run accounting)
   bool decided = false;          // adaptive decision taken
   bool misrouted = false;        // took a non-minimal path
-  // Set by congestion control (CBCM's throttled packets): adaptive routing
+  // Set by congestion control (packets it holds back): adaptive routing
   // functions must route it minimally. Kept across resends.
   bool minimal_only = false;
   // Cycles its head has waited in switch queues beyond the pipeline (the
-  // fabric timeout of speculative packets); kept only when a protocol has one.
+  // waiting time of protocols that drop waiting packets); kept only for them.
   int32_t queued = 0;
   // Forget the route taken (a dropped packet is sent again from its source).
   void reset_route() {
@@ -65,7 +61,7 @@ struct Packet {
     queued = 0;
   }
 
-  // Congestion-control state (marks, ECN bits, protocol specific flags).
+  // Congestion-control state (marks, notification bits, protocol specific flags).
   uint32_t cc_flags = 0;
   int64_t cc_value = 0;
   uint64_t ref = 0;  // control packets: id of the data packet they answer (message_id: its message)

@@ -39,8 +39,7 @@ Router::Router(sc_core::sc_module_name name, int id, int radix, const RouterPara
   forward_events_ = rf.wants_forward_events();
   recovery_ = net->recovery();
   if (recovery_) recovery_timeout_ = recovery_->timeout();
-  fabric_timeout_ = net->congestion().fabric_timeout();
-  if (fabric_timeout_ > 0) speculative_class_ = net->congestion().speculative_class();
+  track_waiting_ = net->congestion().drops_waiting_packets();
   if (!params_.cut_through)
     for (int s = 0; s < params_.vc_slots; ++s)
       if (rf.atomic_vc_allocation(s)) atomic_vcs_ |= slot_vcs_[s];
@@ -128,7 +127,7 @@ void Router::receive(Cycle now) {
       Flit f = ip.link->take_flit();
       InputVc& vc = ip.vcs[f.vc];
       // A congestion-control protocol may drop a packet as its head arrives
-      // (LHRP's last-hop drop): its flits are discarded and credited at once.
+      // (a last-hop drop): its flits are discarded and credited at once.
       if (f.head && net_->cc_arrival_hook() && net_->congestion().on_switch_arrival(*this, *f.pkt, p, now))
         vc.discarding = f.pkt;
       if (vc.discarding) {
@@ -232,7 +231,7 @@ void Router::allocate_vcs(Cycle now) {
             rescued_ = {p, v, q};
             continue;
           }
-          if (fabric_timeout_ > 0 && timed_out(e, now) && net_->congestion().may_drop_in_fabric(*this, *e.pkt)) {
+          if (track_waiting_ && drop_waiting(e, now)) {
             drop_front(now, p, v, q);
             if (vc.queues[q].empty()) continue;
           }
@@ -315,7 +314,7 @@ void Router::grant(Cycle now, int p, int o) {
   InPacket& e = q.front();
   OutputVc& ov = op.vcs[e.vc];
   if (e.sent == 0) {
-    if (fabric_timeout_ > 0) e.pkt->queued += static_cast<int32_t>(now - e.ready);
+    if (track_waiting_) e.pkt->queued += static_cast<int32_t>(now - e.ready);
     ov.q.push_back({e.pkt, 0, 0, now});
     if (net_->cc_switch_hook()) net_->congestion().on_switch_forward(*this, *e.pkt, p, r.vc, o, now);
     if (forward_events_) net_->routing().on_forward(*this, *e.pkt, p, o);
@@ -361,7 +360,7 @@ void Router::send_links(Cycle now) {
     if (chosen < 0) continue;
     OutputVc& ov = op.vcs[chosen];
     OutPacket& f = ov.q.front();
-    if (fabric_timeout_ > 0 && f.sent == 0) f.pkt->queued += static_cast<int32_t>(now - f.entered);
+    if (track_waiting_ && f.sent == 0) f.pkt->queued += static_cast<int32_t>(now - f.entered);
     Flit flit{f.pkt, static_cast<uint16_t>(chosen), f.sent == 0, f.sent + 1 == f.pkt->size};
     op.link->send_flit(now, flit);
     net_->scheduler().wake(op.link->downstream, now + op.link->latency());
@@ -374,6 +373,10 @@ void Router::send_links(Cycle now) {
     if (f.sent == f.pkt->size) ov.q.pop_front();
     op.rr = (chosen % params_.vcs_per_class + 1) % params_.vcs_per_class;
   }
+}
+
+bool Router::drop_waiting(const InPacket& e, Cycle now) {
+  return e.ready <= now && net_->congestion().drop_waiting(*this, *e.pkt, e.pkt->queued + (now - e.ready));
 }
 
 void Router::drop_front(Cycle now, int p, int v, int q) {

@@ -153,10 +153,8 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
   void send_links(Cycle now);
   void grant(Cycle now, int in_port, int out_port);
   bool try_allocate(Cycle now, int in_port, InPacket& ip);
-  // Whether the front packet `e` has outlived the protocol's fabric timeout.
-  bool timed_out(const InPacket& e, Cycle now) const {
-    return e.pkt->vc_class == speculative_class_ && e.ready <= now && e.pkt->queued + (now - e.ready) > fabric_timeout_;
-  }
+  // Whether the protocol drops the waiting front packet `e` now.
+  bool drop_waiting(const InPacket& e, Cycle now);
   // Drops the front packet of queue `q` of input VC (`in_port`, `vc`): its
   // buffered flits are freed and credited, the rest discarded on arrival.
   void drop_front(Cycle now, int in_port, int vc, int q);
@@ -195,8 +193,7 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
   bool forward_events_ = false;  // the routing function follows packets crossing the switch
   uint32_t atomic_vcs_ = 0;      // VCs of a class allocated atomically (wormhole, router-to-router)
   int buffered_flits_ = 0;       // input + output queues
-  Cycle fabric_timeout_ = 0;     // 0: the protocol never drops in the fabric
-  int speculative_class_ = -1;   // VC class of packets that may be dropped
+  bool track_waiting_ = false;   // the protocol drops packets waiting in switch queues
   int va_start_ = 0;
   DeadlockRecovery* recovery_ = nullptr;
   Cycle recovery_timeout_ = 0;

@@ -123,8 +123,8 @@ nlohmann::json RunStats::series_json(const std::vector<Bin>& bins, double nodes)
 nlohmann::json RunStats::json(double offered_load) const {
   nlohmann::json j = stats_json(total_, offered_load, nodes_, node_flits_, all_sources_);
   // Share of the ejection channels' bandwidth by packet kind (003 Fig. 8).
-  for (int k = 0; k < kPacketKinds; ++k)
-    j["ejection"][to_string(static_cast<PacketKind>(k))] =
+  for (size_t k = 0; k < ejected_by_kind_.size(); ++k)
+    j["ejection"][packet_kind_name(static_cast<PacketKind>(k))] =
         static_cast<double>(ejected_by_kind_[k]) / (static_cast<double>(nodes_) * static_cast<double>(measure_));
   for (const ClassData& c : classes_) {
     const double src = static_cast<double>(std::max<size_t>(1, c.sources.size()));

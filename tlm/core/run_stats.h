@@ -30,8 +30,8 @@ class RunStats {
   // A flit of `p` reached its destination in cycle `now`.
   void flit_ejected(const Packet& p, Cycle now) {
     if (!in_window(now)) return;
-    ++ejected_by_kind_[static_cast<int>(p.kind)];
-    if (p.kind != PacketKind::Data) return;
+    ++ejected_by_kind_[p.kind];
+    if (p.kind != kDataPacket) return;
     ++total_.window_flits_accepted;
     ClassData& c = classes_[p.traffic_class];
     ++c.stats.window_flits_accepted;
@@ -78,7 +78,7 @@ class RunStats {
   std::vector<int> all_sources_;
   std::vector<Bin> series_;
   std::vector<ClassData> classes_;
-  int64_t ejected_by_kind_[kPacketKinds] = {};  // flits ejected in the window
+  std::vector<int64_t> ejected_by_kind_ = std::vector<int64_t>(packet_kind_names().size());  // flits ejected in the window
 };
 
 }  // namespace ccsim

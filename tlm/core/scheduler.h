@@ -32,7 +32,7 @@ class Scheduler {
 
   // Wake c in cycle `at` (>= now). Wake-ups beyond the wheel horizon are kept aside.
   // A component already stepped in this cycle is stepped in the next: it missed
-  // this one (a switch handed its NIC a NACK after the NIC's step).
+  // this one (a switch handed its NIC a control packet after the NIC's step).
   void wake(Component* c, Cycle at) {
     assert(at >= now_);
     if (at == now_ && c->last_step == now_) at = now_ + 1;

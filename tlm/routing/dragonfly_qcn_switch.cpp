@@ -102,7 +102,7 @@ class DragonflyQcnSwitch : public DragonflyRouting {
   bool wants_forward_events() const override { return true; }
 
   void on_forward(RouterContext& ctx, const Packet& p, int in_port, int out_port) override {
-    if (p.kind != PacketKind::Data) return;
+    if (p.kind != kDataPacket) return;
     const int r = ctx.router_id();
     catch_up(ctx.cycle());
     PortProbabilityTable& t = tables_[r];

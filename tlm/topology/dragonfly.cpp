@@ -16,6 +16,12 @@ Dragonfly::Dragonfly(int p, int a, int h, int groups, Arrangement arr) : p_(p), 
                       fmt::format("groups-1 must divide a*h = {} so every pair of groups gets the same "
                                   "number of global channels; got groups = {}",
                                   a * h, groups));
+  // Before any table is sized: the router's per-port bit masks stop at 64 ports
+  // (core/router.cpp), which also bounds the tables below.
+  if (p + (a - 1) + h > 64)
+    throw ConfigError("topology.p", fmt::format("router radix p + (a-1) + h = {} + {} + {} = {} exceeds the router's "
+                                                "limit of 64",
+                                                p, a - 1, h, p + (a - 1) + h));
   port_to_group_.assign(static_cast<size_t>(num_routers()) * g_, -1);
   for (int r = 0; r < num_routers(); ++r)
     for (int t = 0; t < g_; ++t) {
