@@ -9,50 +9,13 @@
 
 namespace ccsim {
 
-// Defined next to each mechanism.
-RoutingEntry dragonfly_min_entry();
-RoutingEntry dragonfly_val_entry();
-RoutingEntry dragonfly_ugal_l_entry();
-RoutingEntry dragonfly_ugal_g_entry();
-RoutingEntry dragonfly_par_entry(bool local_misrouting);
-RoutingEntry dragonfly_pb_entry();
-RoutingEntry dragonfly_olm_entry();
-RoutingEntry dragonfly_base_entry();
-RoutingEntry dragonfly_hybrid_entry();
-RoutingEntry dragonfly_ectn_entry();
-RoutingEntry dragonfly_qcn_switch_entry();
-RoutingEntry flatfly_min_entry();
-RoutingEntry flatfly_val_entry();
-RoutingEntry flatfly_ugal_l_entry();
-RoutingEntry flatfly_ugal_g_entry();
-RoutingEntry dor_entry(const std::string& topology);
-RoutingEntry duato_entry(const std::string& topology);
-RoutingEntry adaptive_entry(const std::string& topology);
-TopologyEntry dragonfly_topology_entry();
-TopologyEntry flatfly_topology_entry();
-TopologyEntry torus_topology_entry();
-TopologyEntry mesh_topology_entry();
-PatternEntry uniform_pattern_entry();
-PatternEntry adv_pattern_entry();
-PatternEntry worst_case_pattern_entry();
-PatternEntry wc_hot_pattern_entry();
-PatternEntry hot_region_pattern_entry();
-PatternEntry hotspot_pattern_entry();
-PatternEntry permutation_pattern_entry();
-PatternEntry tornado_pattern_entry();
-PatternEntry bitrev_pattern_entry();
-PatternEntry shuffle_pattern_entry();
-PatternEntry butterfly_pattern_entry();
-PatternEntry transpose_pattern_entry();
-ProtocolEntry none_protocol_entry();
-ProtocolEntry ecn_protocol_entry();
-ProtocolEntry qcn_protocol_entry();
-ProtocolEntry lhrp_protocol_entry();
-ProtocolEntry srp_protocol_entry();
-ProtocolEntry smsrp_protocol_entry();
-ProtocolEntry cbcm_protocol_entry();
-ProtocolEntry selftune_protocol_entry();
-ProtocolEntry alo_protocol_entry();
+// Declares and calls the entry function `fn` (defined beside its mechanism):
+// adding a component is its own file(s) plus one line in a list below.
+#define CCSIM_ENTRY(Type, fn) \
+  [] {                        \
+    extern Type fn();         \
+    return fn();              \
+  }()
 
 namespace {
 
@@ -73,40 +36,50 @@ std::vector<std::string> topology_names() {
 
 const std::vector<TopologyEntry>& topologies() {
   static const std::vector<TopologyEntry> v = {
-      dragonfly_topology_entry(),
-      flatfly_topology_entry(),
-      torus_topology_entry(),
-      mesh_topology_entry(),
+      CCSIM_ENTRY(TopologyEntry, dragonfly_topology_entry),
+      CCSIM_ENTRY(TopologyEntry, flatfly_topology_entry),
+      CCSIM_ENTRY(TopologyEntry, torus_topology_entry),
+      CCSIM_ENTRY(TopologyEntry, mesh_topology_entry),
   };
   return v;
 }
 
 const std::vector<RoutingEntry>& routings() {
   static const std::vector<RoutingEntry> v = {
-      dragonfly_min_entry(),      dragonfly_val_entry(),     dragonfly_ugal_l_entry(), dragonfly_ugal_g_entry(),
-      dragonfly_par_entry(false), dragonfly_par_entry(true), dragonfly_pb_entry(),     dragonfly_olm_entry(),
-      dragonfly_base_entry(),     dragonfly_hybrid_entry(),  dragonfly_ectn_entry(),   dragonfly_qcn_switch_entry(),
-      flatfly_min_entry(),        flatfly_val_entry(),       flatfly_ugal_l_entry(),   flatfly_ugal_g_entry(),
-      dor_entry("torus"),         dor_entry("mesh"),         duato_entry("torus"),     duato_entry("mesh"),
-      adaptive_entry("torus"),    adaptive_entry("mesh"),
+      CCSIM_ENTRY(RoutingEntry, dragonfly_min_entry),    CCSIM_ENTRY(RoutingEntry, dragonfly_val_entry),
+      CCSIM_ENTRY(RoutingEntry, dragonfly_ugal_l_entry), CCSIM_ENTRY(RoutingEntry, dragonfly_ugal_g_entry),
+      CCSIM_ENTRY(RoutingEntry, dragonfly_par_entry),    CCSIM_ENTRY(RoutingEntry, dragonfly_par62_entry),
+      CCSIM_ENTRY(RoutingEntry, dragonfly_pb_entry),     CCSIM_ENTRY(RoutingEntry, dragonfly_olm_entry),
+      CCSIM_ENTRY(RoutingEntry, dragonfly_base_entry),   CCSIM_ENTRY(RoutingEntry, dragonfly_hybrid_entry),
+      CCSIM_ENTRY(RoutingEntry, dragonfly_ectn_entry),   CCSIM_ENTRY(RoutingEntry, dragonfly_qcn_switch_entry),
+      CCSIM_ENTRY(RoutingEntry, flatfly_min_entry),      CCSIM_ENTRY(RoutingEntry, flatfly_val_entry),
+      CCSIM_ENTRY(RoutingEntry, flatfly_ugal_l_entry),   CCSIM_ENTRY(RoutingEntry, flatfly_ugal_g_entry),
+      CCSIM_ENTRY(RoutingEntry, torus_dor_entry),        CCSIM_ENTRY(RoutingEntry, mesh_dor_entry),
+      CCSIM_ENTRY(RoutingEntry, torus_duato_entry),      CCSIM_ENTRY(RoutingEntry, mesh_duato_entry),
+      CCSIM_ENTRY(RoutingEntry, torus_adaptive_entry),   CCSIM_ENTRY(RoutingEntry, mesh_adaptive_entry),
   };
   return v;
 }
 
 const std::vector<PatternEntry>& patterns() {
   static const std::vector<PatternEntry> v = {
-      uniform_pattern_entry(),    adv_pattern_entry(),     worst_case_pattern_entry(),  wc_hot_pattern_entry(),
-      hot_region_pattern_entry(), hotspot_pattern_entry(), permutation_pattern_entry(), tornado_pattern_entry(),
-      bitrev_pattern_entry(),     shuffle_pattern_entry(), butterfly_pattern_entry(),   transpose_pattern_entry(),
+      CCSIM_ENTRY(PatternEntry, uniform_pattern_entry),     CCSIM_ENTRY(PatternEntry, adv_pattern_entry),
+      CCSIM_ENTRY(PatternEntry, worst_case_pattern_entry),  CCSIM_ENTRY(PatternEntry, wc_hot_pattern_entry),
+      CCSIM_ENTRY(PatternEntry, hot_region_pattern_entry),  CCSIM_ENTRY(PatternEntry, hotspot_pattern_entry),
+      CCSIM_ENTRY(PatternEntry, permutation_pattern_entry), CCSIM_ENTRY(PatternEntry, tornado_pattern_entry),
+      CCSIM_ENTRY(PatternEntry, bitrev_pattern_entry),      CCSIM_ENTRY(PatternEntry, shuffle_pattern_entry),
+      CCSIM_ENTRY(PatternEntry, butterfly_pattern_entry),   CCSIM_ENTRY(PatternEntry, transpose_pattern_entry),
   };
   return v;
 }
 
 const std::vector<ProtocolEntry>& protocols() {
   static const std::vector<ProtocolEntry> v = {
-      none_protocol_entry(), ecn_protocol_entry(),      qcn_protocol_entry(),
-      lhrp_protocol_entry(), srp_protocol_entry(),      smsrp_protocol_entry(),
-      cbcm_protocol_entry(), selftune_protocol_entry(), alo_protocol_entry(),
+      CCSIM_ENTRY(ProtocolEntry, none_protocol_entry), CCSIM_ENTRY(ProtocolEntry, ecn_protocol_entry),
+      CCSIM_ENTRY(ProtocolEntry, qcn_protocol_entry),  CCSIM_ENTRY(ProtocolEntry, lhrp_protocol_entry),
+      CCSIM_ENTRY(ProtocolEntry, srp_protocol_entry),  CCSIM_ENTRY(ProtocolEntry, smsrp_protocol_entry),
+      CCSIM_ENTRY(ProtocolEntry, cbcm_protocol_entry), CCSIM_ENTRY(ProtocolEntry, selftune_protocol_entry),
+      CCSIM_ENTRY(ProtocolEntry, alo_protocol_entry),
   };
   return v;
 }

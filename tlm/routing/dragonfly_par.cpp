@@ -27,8 +27,8 @@ class DragonflyPar : public DragonflyRouting {
     const int r = ctx.router_id();
     const int gs = df_.group_of(r), gd = df_.group_of_node(p.dst);
     const bool at_source = !p.decided;
-    const bool second_chance = p.decided && p.phase == 0 && !p.misrouted && p.global_hops == 0 &&
-                               p.local_hops_in_group == 1 && gs != gd;
+    const bool second_chance =
+        p.decided && p.phase == 0 && !p.misrouted && p.global_hops == 0 && p.local_hops_in_group == 1 && gs != gd;
     if (at_source || second_chance) {
       p.decided = true;
       if (second_chance) p.phase = 1;
@@ -67,13 +67,15 @@ class DragonflyPar : public DragonflyRouting {
 
 }  // namespace
 
-RoutingEntry dragonfly_par_entry(bool local_misrouting) {
+static RoutingEntry par_variant(bool local_misrouting) {
   const char* doc = local_misrouting
                         ? "003's PAR6/2: PAR plus local misrouting at the first router of the intermediate and "
                           "destination groups (UGAL rule on the local queues); 6 VC slots"
                         : "progressive adaptive: UGAL-L at the source router, re-evaluated once at the next router "
                           "of the source group; 4 VC slots";
-  return {local_misrouting ? "par62" : "par", "dragonfly", doc,
+  return {local_misrouting ? "par62" : "par",
+          "dragonfly",
+          doc,
           {int_param("routing.ugal_threshold", 30, "bias towards minimal (flits), as for UGAL")},
           [local_misrouting](const Config& c, const Topology& t) {
             return std::make_unique<DragonflyPar>(dynamic_cast<const Dragonfly&>(t),
@@ -81,5 +83,8 @@ RoutingEntry dragonfly_par_entry(bool local_misrouting) {
                                                   local_misrouting);
           }};
 }
+
+RoutingEntry dragonfly_par_entry() { return par_variant(false); }
+RoutingEntry dragonfly_par62_entry() { return par_variant(true); }
 
 }  // namespace ccsim

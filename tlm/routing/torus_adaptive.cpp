@@ -51,14 +51,17 @@ class TorusAdaptive : public TorusRouting {
 
 }  // namespace
 
-RoutingEntry adaptive_entry(const std::string& topology) {
-  return {"adaptive", topology,
-          "fully adaptive minimal routing on every VC (004's recovery configuration); can deadlock: needs "
-          "routing.deadlock = recovery; re-routes blocked packets (not with router.voq)",
-          {},
-          [](const Config&, const Topology& t) {
-            return std::make_unique<TorusAdaptive>(dynamic_cast<const Torus&>(t));
-          }};
+static RoutingEntry adaptive_variant(const std::string& topology) {
+  return {
+      "adaptive",
+      topology,
+      "fully adaptive minimal routing on every VC (004's recovery configuration); can deadlock: needs "
+      "routing.deadlock = recovery; re-routes blocked packets (not with router.voq)",
+      {},
+      [](const Config&, const Topology& t) { return std::make_unique<TorusAdaptive>(dynamic_cast<const Torus&>(t)); }};
 }
+
+RoutingEntry torus_adaptive_entry() { return adaptive_variant("torus"); }
+RoutingEntry mesh_adaptive_entry() { return adaptive_variant("mesh"); }
 
 }  // namespace ccsim

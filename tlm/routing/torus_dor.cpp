@@ -21,14 +21,18 @@ class TorusDor : public TorusRouting {
 
 }  // namespace
 
-RoutingEntry dor_entry(const std::string& topology) {
+static RoutingEntry dor_variant(const std::string& topology) {
   const bool torus = topology == "torus";
-  return {"dor", topology,
+  return {"dor",
+          topology,
           torus ? "dimension-order routing, shorter way round (k/2 ties split by coordinate parity), dateline "
                   "VCs; 2 VC slots"
                 : "dimension-order routing; 1 VC slot",
           {},
           [](const Config&, const Topology& t) { return std::make_unique<TorusDor>(dynamic_cast<const Torus&>(t)); }};
 }
+
+RoutingEntry torus_dor_entry() { return dor_variant("torus"); }
+RoutingEntry mesh_dor_entry() { return dor_variant("mesh"); }
 
 }  // namespace ccsim

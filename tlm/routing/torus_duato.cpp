@@ -68,17 +68,19 @@ class TorusDuato : public TorusRouting {
 
 }  // namespace
 
-RoutingEntry duato_entry(const std::string& topology) {
+static RoutingEntry duato_variant(const std::string& topology) {
   const bool torus = topology == "torus";
-  return {"duato", topology,
+  return {"duato",
+          topology,
           torus ? "Duato: fully adaptive minimal on VCs 2 and up, escape DOR with dateline on VCs 0 and 1; "
                   "needs 3 VCs; re-routes blocked packets (not with router.voq)"
                 : "Duato: fully adaptive minimal on VCs 1 and up, escape DOR on VC 0; needs 2 VCs; re-routes "
                   "blocked packets (not with router.voq)",
           {},
-          [](const Config&, const Topology& t) {
-            return std::make_unique<TorusDuato>(dynamic_cast<const Torus&>(t));
-          }};
+          [](const Config&, const Topology& t) { return std::make_unique<TorusDuato>(dynamic_cast<const Torus&>(t)); }};
 }
+
+RoutingEntry torus_duato_entry() { return duato_variant("torus"); }
+RoutingEntry mesh_duato_entry() { return duato_variant("mesh"); }
 
 }  // namespace ccsim
