@@ -227,82 +227,36 @@ void Network::build_traffic(const Config& cfg) {
 }
 
 uint32_t Network::new_message(int, const MessageRequest& req, Cycle now) {
-  const uint64_t id = next_message_id_++;
   const bool measured = in_window(now);
-  uint32_t slot;
-  if (free_message_slots_.empty()) {
-    slot = static_cast<uint32_t>(messages_.size());
-    messages_.push_back({});
-  } else {
-    slot = free_message_slots_.back();
-    free_message_slots_.pop_back();
-  }
-  messages_[slot] = Message{id, req.packets, req.traffic_class, measured, now};
+  const uint32_t slot = ledger_.open_message(req, measured, now);
   if (measured) stats_->generated(req.traffic_class, static_cast<int64_t>(req.packets) * req.packet_size);
   return slot;
 }
 
 Packet* Network::new_packet(uint32_t message_slot, int src, const MessageRequest& req, Cycle now) {
-  Packet* p = pool_.get();
-  p->id = next_packet_id_++;
-  p->message_id = messages_[message_slot].id;
-  p->message_slot = message_slot;
-  p->src = src;
-  p->dst = req.dst;
-  p->size = req.packet_size;
-  p->message_packets = req.packets;
-  p->traffic_class = req.traffic_class;
-  p->created = now;
-  p->measured = in_window(now);
-  ++packets_created_;
-  if (p->measured) ++measured_outstanding_;
+  Packet* p = ledger_.new_data(message_slot, src, req, in_window(now), now);
   cc_->on_create(*p);
-  if (delivered_.size() <= p->id) delivered_.resize(std::max<size_t>(1024, delivered_.size() * 2), 0);
   return p;
 }
 
 Packet* Network::new_control(PacketKind kind, int src, int dst, int vc_class, const Packet& ref, Cycle now) {
-  Packet* p = pool_.get();
-  p->id = next_packet_id_++;
-  p->kind = kind;
-  p->src = src;
-  p->dst = dst;
-  p->size = 1;
-  p->vc_class = static_cast<uint8_t>(vc_class);
-  p->ref = ref.id;
-  p->message_id = ref.message_id;
-  p->created = now;
-  ++packets_created_;
-  if (delivered_.size() <= p->id) delivered_.resize(std::max<size_t>(1024, delivered_.size() * 2), 0);
-  return p;
+  return ledger_.new_control(kind, src, dst, vc_class, ref, now);
 }
 
 void Network::dropped(Router& at, Packet* p, Cycle now) {
-  if (p->kind != kDataPacket) {
+  if (p->kind != kDataPacket) {  // a control packet consumed by the switch
     cc_->on_drop(at, *p, now);
-    delivered_[p->id] = 1;
-    ++packets_delivered_;
-    pool_.put(p);
+    ledger_.consumed(*p);
+    ledger_.release(p);
     return;
   }
-  ++drops_;
-  dropped_[p->id] = {p, at.id(), now};
+  ledger_.hold(p, at.id(), now);
   cc_->on_drop(at, *p, now);
 }
 
-Packet* Network::reclaim(uint64_t id) {
-  auto it = dropped_.find(id);
-  if (it == dropped_.end()) throw SimError(fmt::format("packet {} taken back, but it was not dropped", id));
-  Packet* p = it->second.p;
-  dropped_.erase(it);
-  return p;
-}
+Packet* Network::reclaim(uint64_t id) { return ledger_.reclaim(id); }
 
-const Packet& Network::held(uint64_t id) const {
-  auto it = dropped_.find(id);
-  if (it == dropped_.end()) throw SimError(fmt::format("packet {} is not held", id));
-  return *it->second.p;
-}
+const Packet& Network::held(uint64_t id) const { return ledger_.held(id); }
 
 void Network::resend(int node, Packet* p, Cycle at, Cycle now) {
   ++resends_;
@@ -311,25 +265,18 @@ void Network::resend(int node, Packet* p, Cycle at, Cycle now) {
 }
 
 void Network::deliver(Nic& nic, Packet* p, Cycle now) {
-  if (p->dst != nic.id())
-    throw SimError(fmt::format("packet {} for node {} delivered to node {}", p->id, p->dst, nic.id()));
-  if (delivered_[p->id]) throw SimError(fmt::format("packet {} delivered twice (cycle {})", p->id, now));
-  delivered_[p->id] = 1;
-  ++packets_delivered_;
+  ledger_.delivered(*p, nic.id(), now);
   if (p->kind != kDataPacket) {
     cc_->on_control(nic, *p, now);
-    pool_.put(p);
+    ledger_.release(p);
     return;
   }
   cc_->on_deliver(nic, *p, now);
-  Message& m = messages_[p->message_slot];
-  if (p->measured) --measured_outstanding_;
+  PacketLedger::Message m;
+  const bool complete = ledger_.completes_message(*p, m);
   stats_->packet_delivered(*p, now);
-  if (--m.remaining == 0) {
-    if (m.measured) stats_->message_delivered(m.traffic_class, now - m.created);
-    free_message_slots_.push_back(p->message_slot);
-  }
-  pool_.put(p);
+  if (complete && m.measured) stats_->message_delivered(m.traffic_class, now - m.created);
+  ledger_.release(p);
 }
 
 void Network::cycle_loop() {
@@ -337,8 +284,8 @@ void Network::cycle_loop() {
   Cycle next_check = 1024;
   for (;;) {
     const Cycle now = sched_.now();
-    if (now >= end && (measured_outstanding_ == 0 || now >= end + drain_cap_)) {
-      drain_cap_hit_ = measured_outstanding_ > 0;
+    if (now >= end && (ledger_.measured_outstanding() == 0 || now >= end + drain_cap_)) {
+      drain_cap_hit_ = ledger_.measured_outstanding() > 0;
       break;
     }
     if (now >= next_check) {
@@ -347,7 +294,8 @@ void Network::cycle_loop() {
     }
     traffic_->generate(now);
     sched_.run_cycle();
-    if (sched_.idle() && traffic_->next_event() == INT64_MAX && packets_delivered_ != packets_created_) check_stall();
+    if (sched_.idle() && traffic_->next_event() == INT64_MAX && ledger_.delivered_count() != ledger_.created())
+      check_stall();
     if (sched_.idle() || sched_.next_due() > sched_.now()) {
       // Nothing due: jump to the next event, but never past the window's end.
       const Cycle target = std::min({sched_.idle() ? INT64_MAX : sched_.next_due(), traffic_->next_event(), end});
@@ -402,23 +350,10 @@ void Network::check_conservation() {
                                    l->upstream_port, v, sum, up->downstream_depth(l->upstream_port)));
     }
   }
-  // Packets: every created packet was delivered exactly once or is somewhere known.
-  const std::vector<std::string> places = packet_places();
-  int64_t present = 0;
-  for (uint64_t id = 0; id < next_packet_id_; ++id) {
-    if (places[id].empty()) continue;
-    if (delivered_[id]) throw SimError(fmt::format("packet {} delivered but still in the network ({})", id, places[id]));
-    ++present;
-  }
-  pool_.for_each_live([&](const Packet* p) {
-    if (places[p->id].empty())
-      throw SimError(fmt::format("{} is lost: not delivered, in no buffer, on no link, queued at no NIC, not held "
-                                 "after a drop (last at router {})",
-                                 describe(*p), p->last_router));
-  });
-  // A dropped packet waits for a control packet about it to reach
-  // its source, or for the protocol's resend: with neither, it would never arrive.
-  std::vector<uint8_t> answered(next_packet_id_, 0);
+  // Packets: every created packet was delivered exactly once or is somewhere
+  // known; a dropped one has a control packet about it in flight (its NACK)
+  // or the protocol holds it for a resend.
+  std::vector<uint8_t> answered(ledger_.next_id(), 0);
   auto note_answer = [&](const Packet* p) {
     if (p->kind != kDataPacket) answered[p->ref] = 1;
   };
@@ -426,23 +361,11 @@ void Network::check_conservation() {
   for (auto& r : routers_) r->for_each_packet([&](const Packet* p, int) { note_answer(p); });
   for (auto& l : links_)
     for (size_t i = 0; i < l->flits_in_flight(); ++i) note_answer(l->flit_in_flight(i).pkt);
-  for (auto& [id, d] : dropped_)
-    if (!answered[id] && !cc_->holds_for_resend(id))
-      throw SimError(fmt::format("{} was dropped at router {} in cycle {}, but no control packet about it "
-                                 "is in flight and the protocol does not hold it for a resend: it would never arrive",
-                                 describe(*d.p), d.router, d.at));
-  if (packets_created_ != packets_delivered_ + present)
-    throw SimError(fmt::format("packet conservation: created {} != delivered {} + in network/queues {}",
-                               packets_created_, packets_delivered_, present));
-}
-
-std::string Network::describe(const Packet& p) const {
-  return fmt::format("packet {} ({}, node {} -> node {}, message {}, created in cycle {})", p.id, packet_kind_name(p.kind),
-                     p.src, p.dst, p.message_id, p.created);
+  ledger_.check(packet_places(), answered, [&](uint64_t id) { return cc_->holds_for_resend(id); });
 }
 
 std::vector<std::string> Network::packet_places() const {
-  std::vector<std::string> where(next_packet_id_);
+  std::vector<std::string> where(ledger_.next_id());
   auto put = [&](const Packet* p, const std::string& place) {
     if (where[p->id].empty()) where[p->id] = place;
   };
@@ -451,25 +374,14 @@ std::vector<std::string> Network::packet_places() const {
     r->for_each_packet([&](const Packet* p, int) { put(p, fmt::format("buffered at router {}", r->id())); });
   for (auto& l : links_)
     for (size_t i = 0; i < l->flits_in_flight(); ++i) put(l->flit_in_flight(i).pkt, "on a link");
-  for (auto& [id, d] : dropped_)
-    put(d.p, fmt::format("held after its drop at router {} in cycle {}", d.router, d.at));
+  ledger_.for_each_held([&](const Packet& p, const std::string& place) { put(&p, place); });
   if (recovery_) recovery_->for_each_packet([&](const Packet* p) { put(p, "in the deadlock-recovery lane"); });
   return where;
 }
 
 void Network::check_stall() {
-  const std::vector<std::string> places = packet_places();
-  // Name a packet that waits in a component (a NIC, a router) rather than one
-  // held after a drop: the component is the one nothing wakes.
   int64_t waiting = 0;
-  std::string first, held;
-  pool_.for_each_live([&](const Packet* p) {
-    ++waiting;
-    const std::string& place = places[p->id];
-    std::string& slot = dropped_.count(p->id) ? held : first;
-    if (slot.empty()) slot = describe(*p) + (place.empty() ? ", lost" : ", " + place);
-  });
-  if (first.empty()) first = held;
+  const std::string first = ledger_.describe_waiting(packet_places(), waiting);
   throw SimError(fmt::format("stall in cycle {}: {} packets undelivered and nothing will move them (no component is "
                              "scheduled, no traffic is due); the first: {}",
                              sched_.now(), waiting, first));
@@ -517,15 +429,15 @@ nlohmann::json Network::results(double wall) {
   // of the network, a class's per source node of the class.
   j["units"] = {{"load", "flits/node/cycle"}, {"latency", "cycles"}, {"node_accepted", "flits/cycle"}};
   j["saturated"] = drain_cap_hit_ || stats_->backlogged() || deadlock_ != false;
-  j["packets_created"] = packets_created_;
-  j["packets_delivered"] = packets_delivered_;
+  j["packets_created"] = ledger_.created();
+  j["packets_delivered"] = ledger_.delivered_count();
   j["deadlock"] = deadlock_ != false;
   if (deadlock_ != false) j["deadlock_info"] = deadlock_;
   j["cycles"] = end_cycle_;
   j["hardware"] = hardware_json();
   j["congestion"] = cc_->stats();
   if (auto rs = routing_->stats(); !rs.empty()) j["routing"] = std::move(rs);
-  j["congestion"]["drops"] = drops_;
+  j["congestion"]["drops"] = ledger_.drops();
   j["congestion"]["resends"] = resends_;
   if (recovery_) j["deadlock_recovery"] = recovery_->stats();
   j["perf"] = {{"wall_seconds", wall},

@@ -17,6 +17,7 @@
 #include "core/message.h"
 #include "core/nic.h"
 #include "core/packet.h"
+#include "core/packet_ledger.h"
 #include "core/params.h"
 #include "core/router.h"
 #include "core/scheduler.h"
@@ -102,13 +103,6 @@ class Network final : public sc_core::sc_module, public ProtocolContext {
   void check_conservation();
 
  private:
-  struct Message {
-    uint64_t id;
-    int32_t remaining;
-    int16_t traffic_class;
-    bool measured;
-    Cycle created;
-  };
   void build(const Config& cfg, std::unique_ptr<RoutingFunction> routing);
   void build_traffic(const Config& cfg);
   void cycle_loop();
@@ -118,9 +112,8 @@ class Network final : public sc_core::sc_module, public ProtocolContext {
   // Nothing is scheduled and no traffic will come, yet packets are undelivered:
   // throws SimError naming one of them and where it waits.
   void check_stall();
-  // Where each undelivered packet is, by id ("router 3 input port 2", ...).
+  // Where each undelivered packet is, by id ("buffered at router 3", ...).
   std::vector<std::string> packet_places() const;
-  std::string describe(const Packet& p) const;
   nlohmann::json results(double wall_seconds);
 
   Config cfg_;
@@ -137,7 +130,7 @@ class Network final : public sc_core::sc_module, public ProtocolContext {
   std::vector<std::unique_ptr<Link>> links_;
   std::unique_ptr<TrafficSource> traffic_;
   Scheduler sched_;
-  PacketPool pool_;
+  PacketLedger ledger_;
   bool cc_switch_hook_ = false;
   bool cc_arrival_hook_ = false;
   bool cc_allocation_hook_ = false;
@@ -151,20 +144,8 @@ class Network final : public sc_core::sc_module, public ProtocolContext {
   bool use_kernel_ = false;
   double load_ = 0;
 
-  uint64_t next_packet_id_ = 0, next_message_id_ = 0;
-  std::vector<Message> messages_;  // in-flight multi-packet messages, by slot
-  std::vector<uint32_t> free_message_slots_;
-  std::vector<uint8_t> delivered_;  // by packet id: exactly-once check
-  int64_t packets_created_ = 0, packets_delivered_ = 0;
-  int64_t measured_outstanding_ = 0;
   int64_t flits_injected_ = 0, flits_ejected_ = 0, flits_discarded_ = 0, flit_hops_ = 0;
-  struct Dropped {
-    Packet* p;
-    int router;
-    Cycle at;
-  };
-  std::unordered_map<uint64_t, Dropped> dropped_;  // by id, until reclaimed
-  int64_t drops_ = 0, resends_ = 0;
+  int64_t resends_ = 0;
   Cycle last_progress_ = 0;
 
   std::unique_ptr<RunStats> stats_;
