@@ -34,10 +34,6 @@ CbcmParams CbcmParams::from_config(const Config& c) {
   p.detector.min_dt = static_cast<int>(c.get_int("congestion.cbcm_min_dt"));
   p.detector.epsilon = c.get_float("congestion.cbcm_epsilon");
   p.detector.exit_on_unmarked = c.get_string("congestion.cbcm_hotspot_exit") == "unmarked_epoch";
-  p.vcs_per_class = static_cast<int>(c.get_int("router.vcs"));
-  p.cut_through = c.get_string("router.switching") == "vct";
-  p.window_start = c.get_int("sim.warmup");
-  p.window_cycles = c.get_int("sim.measure");
   p.true_hotspot_load = c.get_float("congestion.cbcm_true_hotspot_load");
 
   if (p.detector.epsilon <= 0)
@@ -75,6 +71,10 @@ std::vector<VcClass> Cbcm::vc_classes() const {
 
 void Cbcm::attach(ProtocolContext& net) {
   CongestionControl::attach(net);
+  p_.vcs_per_class = net.settings().vcs_per_class;
+  p_.cut_through = net.settings().cut_through;
+  p_.window_start = net.settings().warmup;
+  p_.window_cycles = net.settings().measure;
   // Throttled packets must go minimally (000 IV): the routing algorithm says
   // whether it honours Packet::minimal_only.
   if (!net.routing().honours_minimal_only()) {

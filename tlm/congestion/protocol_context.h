@@ -12,6 +12,7 @@
 #include "core/params.h"
 #include "core/rng.h"
 #include "core/scheduler.h"
+#include "core/settings.h"
 #include "core/types.h"
 #include "hw/selection.h"
 #include "topology/topology.h"
@@ -77,6 +78,8 @@ class ProtocolContext {
  public:
   virtual ~ProtocolContext() = default;
   virtual const Config& config() const = 0;
+  // Derived settings (buffer depths, latencies, switching, window, hardware).
+  virtual const NetworkSettings& settings() const = 0;
   virtual const Topology& topology() const = 0;
   virtual const RoutingFunction& routing() const = 0;
   // Reference or RTL for each hardware block ([hardware]).

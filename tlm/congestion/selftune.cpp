@@ -29,7 +29,6 @@ SelfTuneParams SelfTuneParams::from_config(const Config& c) {
   p.sideband.count_bits = static_cast<int>(c.get_int("congestion.selftune_count_bits"));
   p.sideband.throughput_bits = static_cast<int>(c.get_int("congestion.selftune_throughput_bits"));
   p.sideband.width = static_cast<int>(c.get_int("congestion.selftune_sideband_width"));
-  p.vcs = static_cast<int>(c.get_int("router.vcs"));
   return p;
 }
 
@@ -47,7 +46,7 @@ void SelfTune::attach(ProtocolContext& net) {
   for (int r = 0; r < t.num_routers(); ++r)
     for (int o = 0; o < t.radix(r); ++o) {
       const PortPeer pp = t.peer(r, o);
-      if (pp.id >= 0 && !pp.is_node) total_ += p_.vcs;
+      if (pp.id >= 0 && !pp.is_node) total_ += net.settings().vcs_per_class;
     }
   // A full-buffer sum that saturates below the total would make high thresholds unreachable.
   if (total_ > (int64_t{1} << p_.sideband.count_bits) - 1)

@@ -39,7 +39,6 @@ struct SelfTuneParams {
   bool local_max = true;
   bool throttled_any_cycle = true;  // "currently throttling": in some cycle of the period, or at the decision
   SidebandParams sideband;
-  int vcs = 3;                  // VCs per port (all of them count as buffers)
   static SelfTuneParams from_config(const Config& c);
 };
 

@@ -33,7 +33,7 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg, std::unique_pt
     : sc_core::sc_module(name),
       cfg_(cfg),
       seed_(static_cast<uint64_t>(cfg.get_int("sim.seed"))),
-      hardware_(hw::Selection::from_config(cfg)),
+      settings_(NetworkSettings::from_config(cfg)),
       sched_(max_latency(cfg) + static_cast<int>(cfg.get_int("router.latency")) + 2) {
   build(cfg, std::move(routing));
   build_traffic(cfg);
@@ -46,17 +46,17 @@ Network::~Network() = default;
 void Network::build(const Config& cfg, std::unique_ptr<RoutingFunction> routing) {
   const std::string kind = cfg.get_string("topology.kind");
   topo_ = find_topology(kind).make(cfg);
-  topo_->terminal_latency = static_cast<int>(cfg.get_int("links.terminal_latency"));
-  topo_->local_latency = static_cast<int>(cfg.get_int("links.local_latency"));
-  topo_->global_latency = static_cast<int>(cfg.get_int("links.global_latency"));
+  topo_->terminal_latency = settings_.latency(PortKind::Terminal);
+  topo_->local_latency = settings_.latency(PortKind::Local);
+  topo_->global_latency = settings_.latency(PortKind::Global);
   routing_ = routing ? std::move(routing) : find_routing(kind, cfg.get_string("routing.algorithm")).make(cfg, *topo_);
   cc_ = find_protocol(cfg.get_string("congestion.protocol")).make(cfg);
   cc_->attach(*this);
   cc_switch_hook_ = cc_->has_switch_hook();
   cc_arrival_hook_ = cc_->has_arrival_hook();
   cc_allocation_hook_ = cc_->has_allocation_hook();
-  cut_through_ = cfg.get_string("router.switching") == "vct";
-  router_latency_ = static_cast<int>(cfg.get_int("router.latency"));
+  cut_through_ = settings_.cut_through;
+  router_latency_ = settings_.router_latency;
   if (cfg.get_string("routing.deadlock") == "recovery") {
     recovery_ = std::make_unique<DeadlockRecovery>(*this, cfg.get_int("routing.deadlock_timeout"));
   } else if (routing_->needs_recovery()) {
@@ -65,33 +65,32 @@ void Network::build(const Config& cfg, std::unique_ptr<RoutingFunction> routing)
                                                       cfg.get_string("routing.deadlock")));
   }
 
-  warmup_ = cfg.get_int("sim.warmup");
-  measure_ = cfg.get_int("sim.measure");
+  warmup_ = settings_.warmup;
+  measure_ = settings_.measure;
   drain_cap_ = cfg.get_int("sim.drain_cap");
   if (drain_cap_ == 0) drain_cap_ = 4 * measure_;
   deadlock_cycles_ = cfg.get_int("sim.deadlock_cycles");
 
   const int slots = routing_->vc_slots();
-  vcs_per_class_ = static_cast<int>(cfg.get_int("router.vcs"));
+  vcs_per_class_ = settings_.vcs_per_class;
   if (vcs_per_class_ < slots)
     throw ConfigError("router.vcs", fmt::format("routing \"{}\" on {} needs at least {} VCs per class, got {}",
                                                 cfg.get_string("routing.algorithm"), kind, slots, vcs_per_class_));
   RouterParams rp;
-  rp.latency = static_cast<int>(cfg.get_int("router.latency"));
+  rp.latency = settings_.router_latency;
   rp.speedup = static_cast<int>(cfg.get_int("router.speedup"));
   rp.cut_through = cut_through_;
   rp.voq = cfg.get_bool("router.voq");
-  rp.output_buffer = static_cast<int>(cfg.get_int("router.output_buffer"));
+  rp.output_buffer = settings_.output_buffer;
   rp.occupancy_downstream = cfg.get_string("router.occupancy") == "downstream";
   rp.vcs_per_class = vcs_per_class_;
   rp.vc_slots = slots;
   for (auto& c : cc_->vc_classes()) rp.class_priority.push_back(c.priority);
   const int num_vcs = vcs_per_class_ * static_cast<int>(rp.class_priority.size());
 
-  const int depth = static_cast<int>(cfg.get_int("router.buffer_depth"));
-  const int local_depth = cfg.get_int("router.local_buffer_depth") ? static_cast<int>(cfg.get_int("router.local_buffer_depth")) : depth;
-  const int global_depth = cfg.get_int("router.global_buffer_depth") ? static_cast<int>(cfg.get_int("router.global_buffer_depth")) : depth;
-  auto depth_of = [&](PortKind k) { return k == PortKind::Local ? local_depth : k == PortKind::Global ? global_depth : depth; };
+  const int depth = settings_.depth(PortKind::Terminal);
+  const int local_depth = settings_.depth(PortKind::Local), global_depth = settings_.depth(PortKind::Global);
+  auto depth_of = [&](PortKind k) { return settings_.depth(k); };
 
   const int packet_size = static_cast<int>(cfg.get_int("traffic.packet_size"));
   max_vct_packet_ = std::min({rp.output_buffer, depth, local_depth, global_depth});
@@ -405,9 +404,9 @@ nlohmann::json Network::hardware_json() const {
   nlohmann::json j = nlohmann::json::object();
   std::vector<hw::Block> used = routing_->hardware_blocks();
   for (hw::Block b : cc_->hardware_blocks()) used.push_back(b);
-  for (hw::Block b : used) j[hw::to_string(b)] = hardware_.rtl[static_cast<int>(b)] ? "rtl" : "ref";
-  j["lockstep"] = hardware_.lockstep;
-  if (!hardware_.trace.empty()) j["trace"] = hardware_.trace;
+  for (hw::Block b : used) j[hw::to_string(b)] = settings_.hardware.rtl[static_cast<int>(b)] ? "rtl" : "ref";
+  j["lockstep"] = settings_.hardware.lockstep;
+  if (!settings_.hardware.trace.empty()) j["trace"] = settings_.hardware.trace;
   return j;
 }
 

@@ -56,7 +56,8 @@ class Network final : public sc_core::sc_module, public ProtocolContext {
   DeadlockRecovery* recovery() { return recovery_.get(); }
   uint64_t seed() const override { return seed_; }
   const Config& config() const override { return cfg_; }
-  const hw::Selection& hardware() const override { return hardware_; }
+  const hw::Selection& hardware() const override { return settings_.hardware; }
+  const NetworkSettings& settings() const override { return settings_; }
   Router& router(int r) { return *routers_[r]; }
   SwitchView& switch_at(int r) override { return *routers_[r]; }
   Nic& nic(int n) override { return *nics_[n]; }
@@ -118,7 +119,7 @@ class Network final : public sc_core::sc_module, public ProtocolContext {
 
   Config cfg_;
   uint64_t seed_;
-  hw::Selection hardware_;
+  NetworkSettings settings_;
   nlohmann::json hardware_json() const;
   std::unique_ptr<Topology> topo_;
   std::unique_ptr<RoutingFunction> routing_;

@@ -11,6 +11,7 @@
 // receivers after a delay (the local link latency by default).
 #include <fmt/format.h>
 
+#include "core/settings.h"
 #include "registry.h"
 #include "routing/dragonfly_contention.h"
 
@@ -59,7 +60,7 @@ RoutingEntry dragonfly_ectn_entry() {
             cp.combined_threshold = static_cast<int>(c.get_int("routing.ectn_combined_threshold"));
             cp.broadcast_period = static_cast<int>(c.get_int("routing.ectn_period"));
             cp.broadcast_delay = static_cast<int>(c.get_int("routing.ectn_delay"));
-            if (cp.broadcast_delay == 0) cp.broadcast_delay = static_cast<int>(c.get_int("links.local_latency"));
+            if (cp.broadcast_delay == 0) cp.broadcast_delay = NetworkSettings::from_config(c).latency(PortKind::Local);
             if (cp.broadcast_delay >= cp.broadcast_period)
               throw ConfigError("routing.ectn_delay",
                                 fmt::format("must be below routing.ectn_period ({}), got {}", cp.broadcast_period,

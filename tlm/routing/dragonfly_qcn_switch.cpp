@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "congestion/qcn_congestion_point.h"
+#include "core/settings.h"
 #include "registry.h"
 #include "routing/dragonfly_routing.h"
 #include "routing/qcn_port_probabilities.h"
@@ -44,10 +45,7 @@ class DragonflyQcnSwitch : public DragonflyRouting {
       : DragonflyRouting(df, {1, 1, 1}),
         output_sampling_(c.get_string("routing.qcn_sampling") == "output"),
         source_processing_(c.get_bool("routing.qcn_source_processing")),
-        router_latency_(static_cast<int>(c.get_int("router.latency"))),
-        local_latency_(static_cast<int>(c.get_int("links.local_latency"))),
-        global_latency_(static_cast<int>(c.get_int("links.global_latency"))),
-        window_(c.get_int("sim.series_window")) {
+        settings_(NetworkSettings::from_config(c)) {
     sw_.lf = c.get_float("routing.qcn_lf");
     sw_.pi = c.get_float("routing.qcn_pi");
     sw_.fb_compare = c.get_bool("routing.qcn_fb_compare");
@@ -57,15 +55,10 @@ class DragonflyQcnSwitch : public DragonflyRouting {
     const int pcl = static_cast<int>(c.get_int("routing.qcn_pc_limit"));
     sw_.pc_limit = pcl > 0 ? pcl : cpc;
     // Q_eq: a share of one VC's buffer (001: 20% of the 100 KB transit queue).
-    auto depth = [&](const char* key) {
-      const int64_t d = c.get_int(key);
-      return static_cast<int>(d > 0 ? d : c.get_int("router.buffer_depth"));
-    };
     const double qeq = c.get_float("routing.qcn_qeq");
     for (int k = 0; k < 2; ++k) {
       QcnCpParams& cp = k == 0 ? cp_local_ : cp_global_;
-      const int d = output_sampling_ ? static_cast<int>(c.get_int("router.output_buffer"))
-                                     : depth(k == 0 ? "router.local_buffer_depth" : "router.global_buffer_depth");
+      const int d = output_sampling_ ? settings_.output_buffer : settings_.depth(k == 0 ? PortKind::Local : PortKind::Global);
       cp = QcnCpParams::from_config(c, "routing");
       cp.q_eq = std::max(1, static_cast<int>(qeq * d + 0.5));
     }
@@ -75,7 +68,7 @@ class DragonflyQcnSwitch : public DragonflyRouting {
       for (int port = first; port < first + transit; ++port)
         cps_.emplace_back(df_.port_kind(r, port) == PortKind::Global ? &cp_global_ : &cp_local_);
     }
-    probe_ = std::make_unique<QcnProbabilityProbe>(df_, tables_, window_);
+    probe_ = std::make_unique<QcnProbabilityProbe>(df_, tables_, settings_.series_window);
   }
 
   RouteResult route(RouterContext& ctx, int in_port, Packet& p) override {
@@ -158,7 +151,7 @@ class DragonflyQcnSwitch : public DragonflyRouting {
     int cur = r, in = -1;
     while (cur != s) {
       const int port = df_.min_port_to_router(cur, s, copy_for(p));
-      delay += router_latency_ + (df_.port_kind(cur, port) == PortKind::Global ? global_latency_ : local_latency_);
+      delay += settings_.router_latency + settings_.latency(df_.port_kind(cur, port));
       const PortPeer peer = df_.peer(cur, port);
       cur = peer.id;
       in = peer.port;
@@ -179,8 +172,7 @@ class DragonflyQcnSwitch : public DragonflyRouting {
   QcnSwitchParams sw_;
   QcnCpParams cp_local_, cp_global_;
   bool output_sampling_, source_processing_;
-  int router_latency_, local_latency_, global_latency_;
-  Cycle window_;
+  NetworkSettings settings_;
   std::vector<PortProbabilityTable> tables_;  // per router
   std::vector<QcnCongestionPoint> cps_;  // per router, per transit port
   std::priority_queue<PendingCnm, std::vector<PendingCnm>, std::greater<PendingCnm>> pending_;
