@@ -40,11 +40,13 @@ struct FakeSwitch : SwitchView {
 
 class FakeNetwork : public ProtocolContext {
  public:
-  explicit FakeNetwork(const Config& cfg) : cfg_(cfg), topo_(find_topology("dragonfly").make(cfg)) {
+  explicit FakeNetwork(const Config& cfg)
+      : cfg_(cfg), settings_(NetworkSettings::from_config(cfg)), topo_(find_topology("dragonfly").make(cfg)) {
     nics_.resize(topo_->num_nodes());
     for (int n = 0; n < topo_->num_nodes(); ++n) nics_[n].node = n;
   }
   const Config& config() const override { return cfg_; }
+  const NetworkSettings& settings() const override { return settings_; }
   const Topology& topology() const override { return *topo_; }
   const RoutingFunction& routing() const override { throw std::logic_error("not used"); }
   const hw::Selection& hardware() const override { return hardware_; }
@@ -81,6 +83,7 @@ class FakeNetwork : public ProtocolContext {
 
  private:
   Config cfg_;
+  NetworkSettings settings_;
   std::unique_ptr<Topology> topo_;
   hw::Selection hardware_;
   std::vector<FakeNic> nics_;
