@@ -8,7 +8,7 @@
 #include "config_loader.h"
 
 #include "core/network.h"
-#include "routing/contention_tracker.h"
+#include "routing/contention_counter_bank.h"
 #include "topology/dragonfly.h"
 #include "registry.h"
 #include "test_util.h"
@@ -125,7 +125,7 @@ TEST(ContentionRouting, EctnSeesOtherRoutersOnlyAfterABroadcast) {
   cp.combined_threshold = 1;
   cp.broadcast_period = 100;
   cp.broadcast_delay = 10;
-  ContentionTracker t(df, cp);
+  ContentionCounterBank t(df, cp);
   const int link = 2;  // group-output 2: router 2's global link
   t.head_at_front(0, 1, link, 5);
   EXPECT_FALSE(t.combined_contended(0, link, 5));  // registered at the end of the cycle

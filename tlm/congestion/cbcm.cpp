@@ -95,7 +95,7 @@ void Cbcm::attach(ProtocolContext& net) {
   const int n = net.num_nodes();
   if (detecting()) contention_.build(net, p_.contention);
   for (int r = 0; r < net.num_routers() && p_.contention.weighted; ++r)
-    if (ContentionMonitor::weight_steps(net.topology().radix(r)) < 1)
+    if (ContentionDegreeMonitor::weight_steps(net.topology().radix(r)) < 1)
       throw ConfigError("congestion.cbcm_degree", "weighted needs routers of radix <= 255");
   detectors_.assign(n, HotspotDetector(n, p_.detector));
   blocks::TokenThrottler::Config tc;

@@ -2,7 +2,7 @@
 // section IV; spec A.5). Network congestion is left to adaptive routing; only
 // endpoint congestion is throttled.
 //   Switch: per output port the contention degree of every cycle's VC-
-//     allocation requests and its moving-average metric (ContentionMonitor);
+//     allocation requests and its moving-average metric (ContentionDegreeMonitor);
 //     a data packet leaving a congested output is marked.
 //   Destination: the hotspot detector (HotspotDetector) sends 1-flit THROTTLE
 //     packets carrying D_t on a high-priority control class.
@@ -29,7 +29,7 @@
 #include "blocks/token_throttler.h"
 #include "hw/blocks.h"
 #include "congestion/congestion_control.h"
-#include "congestion/contention_monitor.h"
+#include "congestion/contention_degree_monitor.h"
 #include "congestion/hotspot_detector.h"
 #include "core/params.h"
 #include "core/scheduler.h"
@@ -129,7 +129,7 @@ class Cbcm : public CongestionControl {
   }
 
   CbcmParams p_;
-  ContentionMonitor contention_;
+  ContentionDegreeMonitor contention_;
   std::vector<HotspotDetector> detectors_;
   std::vector<Source> sources_;
   std::vector<NodeTimer> timers_;

@@ -5,14 +5,14 @@
 // included) is at least the threshold, for a random allowed port whose counter
 // is below it. In-transit policy and VCs: tlm/routing/dragonfly_in_transit.h.
 #include "registry.h"
-#include "routing/dragonfly_contention.h"
+#include "routing/dragonfly_counter_routing.h"
 
 namespace ccsim {
 namespace {
 
-class DragonflyBase : public DragonflyContention {
+class DragonflyBase : public DragonflyCounterRouting {
  public:
-  using DragonflyContention::DragonflyContention;
+  using DragonflyCounterRouting::DragonflyCounterRouting;
 
  protected:
   bool misroute(RouterContext& ctx, const Packet&, int min_out, Stage) override { return contended(ctx, min_out); }

@@ -13,14 +13,14 @@
 
 #include "core/settings.h"
 #include "registry.h"
-#include "routing/dragonfly_contention.h"
+#include "routing/dragonfly_counter_routing.h"
 
 namespace ccsim {
 namespace {
 
-class DragonflyEctn : public DragonflyContention {
+class DragonflyEctn : public DragonflyCounterRouting {
  public:
-  using DragonflyContention::DragonflyContention;
+  using DragonflyCounterRouting::DragonflyCounterRouting;
 
  protected:
   bool misroute(RouterContext& ctx, const Packet& p, int min_out, Stage stage) override {

@@ -3,15 +3,15 @@
 // the counters do not ask for misrouting, OLM's congestion rule with its own
 // occupancy percentage may still take the packet off the minimal path.
 #include "registry.h"
-#include "routing/dragonfly_contention.h"
+#include "routing/dragonfly_counter_routing.h"
 
 namespace ccsim {
 namespace {
 
-class DragonflyHybrid : public DragonflyContention {
+class DragonflyHybrid : public DragonflyCounterRouting {
  public:
   DragonflyHybrid(const Dragonfly& df, const ContentionCounterParams& cp, int percent)
-      : DragonflyContention(df, cp), percent_(percent) {}
+      : DragonflyCounterRouting(df, cp), percent_(percent) {}
 
  protected:
   bool misroute(RouterContext& ctx, const Packet& p, int min_out, Stage) override {

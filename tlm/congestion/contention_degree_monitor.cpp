@@ -1,4 +1,4 @@
-#include "congestion/contention_monitor.h"
+#include "congestion/contention_degree_monitor.h"
 
 #include <algorithm>
 #include <cmath>
@@ -9,7 +9,7 @@
 
 namespace ccsim {
 
-void ContentionMonitor::build(ProtocolContext& net, const ContentionDegreeParams& p) {
+void ContentionDegreeMonitor::build(ProtocolContext& net, const ContentionDegreeParams& p) {
   p_ = p;
   routers_.clear();
   routers_.reserve(net.num_routers());
@@ -52,7 +52,7 @@ void ContentionMonitor::build(ProtocolContext& net, const ContentionDegreeParams
   requests_.reserve(64);
 }
 
-void ContentionMonitor::catch_up(FedUnit& f, Cycle now) {
+void ContentionDegreeMonitor::catch_up(FedUnit& f, Cycle now) {
   if (f.pending_valid && f.next < now) {
     f.unit->step(f.pending.data(), f.next);
     f.pending_valid = false;
@@ -69,7 +69,7 @@ void ContentionMonitor::catch_up(FedUnit& f, Cycle now) {
   }
 }
 
-void ContentionMonitor::add_input(PerRouter& r, int in) {
+void ContentionDegreeMonitor::add_input(PerRouter& r, int in) {
   const int v = static_cast<int>(requests_.size());
   if (v == 0) return;
   const bool per_dest = p_.per_destination;
@@ -86,7 +86,7 @@ void ContentionMonitor::add_input(PerRouter& r, int in) {
   request_dsts_.clear();
 }
 
-void ContentionMonitor::sample(const SwitchView& router, Cycle now) {
+void ContentionDegreeMonitor::sample(const SwitchView& router, Cycle now) {
   PerRouter& r = routers_[router.id()];
   catch_up(r.out, now);
   const int radix = router.radix();
@@ -122,13 +122,13 @@ void ContentionMonitor::sample(const SwitchView& router, Cycle now) {
   }
 }
 
-bool ContentionMonitor::congested(int router, int port, Cycle now) {
+bool ContentionDegreeMonitor::congested(int router, int port, Cycle now) {
   FedUnit& f = routers_[router].out;
   catch_up(f, now);
   return f.unit->congested(port);
 }
 
-bool ContentionMonitor::congested_towards(int router, int dst, Cycle now) {
+bool ContentionDegreeMonitor::congested_towards(int router, int dst, Cycle now) {
   FedUnit& d = dests_[router];
   catch_up(d, now);
   return d.unit->congested(dst);

@@ -33,7 +33,7 @@ struct ContentionDegreeParams {
   bool per_destination = false;
 };
 
-class ContentionMonitor {
+class ContentionDegreeMonitor {
  public:
   // Weighted degrees enter the integer block in fixed point: this many steps
   // per unit of contention, at most, and no more than 255 / radix.

@@ -1,4 +1,4 @@
-#include "routing/contention_tracker.h"
+#include "routing/contention_counter_bank.h"
 
 #include <algorithm>
 
@@ -29,7 +29,7 @@ blocks::ContentionCounters::Config block_config(const Dragonfly& df, const Conte
 
 }  // namespace
 
-ContentionTracker::ContentionTracker(const Dragonfly& df, const ContentionCounterParams& params)
+ContentionCounterBank::ContentionCounterBank(const Dragonfly& df, const ContentionCounterParams& params)
     : df_(df),
       params_(params),
       links_(block_config(df, params).num_global_links),
@@ -39,25 +39,25 @@ ContentionTracker::ContentionTracker(const Dragonfly& df, const ContentionCounte
   if (params_.ectn) sent_.assign(static_cast<size_t>(df.num_routers()) * links_, 0);
 }
 
-void ContentionTracker::head_at_front(int r, int min_out, int link, Cycle now) {
+void ContentionCounterBank::head_at_front(int r, int min_out, int link, Cycle now) {
   hw::ContentionCounters& b = block(r, now);
   b.increment(min_out);
   if (link >= 0) b.partial_increment(link);
 }
 
-void ContentionTracker::tail_left(int r, int min_out, int link, Cycle now) {
+void ContentionCounterBank::tail_left(int r, int min_out, int link, Cycle now) {
   hw::ContentionCounters& b = block(r, now);
   b.decrement(min_out);
   if (link >= 0) b.partial_decrement(link);
 }
 
-hw::ContentionCounters& ContentionTracker::block(int r, Cycle now) {
+hw::ContentionCounters& ContentionCounterBank::block(int r, Cycle now) {
   if (params_.ectn) run_broadcasts(now);
   tick_until(r, now);
   return *blocks_[r];
 }
 
-void ContentionTracker::tick_until(int r, Cycle now) {
+void ContentionCounterBank::tick_until(int r, Cycle now) {
   if (ticked_[r] < now) {
     blocks_[r]->tick(ticked_[r]);
     ticked_[r] = now;
@@ -69,7 +69,7 @@ void ContentionTracker::tick_until(int r, Cycle now) {
 // stretch, the broadcasts that were missed would all have sent the same
 // arrays: only the last one, and the one before it if its arrays are already
 // in use, are performed.
-void ContentionTracker::run_broadcasts(Cycle now) {
+void ContentionCounterBank::run_broadcasts(Cycle now) {
   for (;;) {
     if (delivery_ >= 0 && delivery_ <= now) {
       deliver();
@@ -92,7 +92,7 @@ void ContentionTracker::run_broadcasts(Cycle now) {
   }
 }
 
-void ContentionTracker::deliver() {
+void ContentionCounterBank::deliver() {
   const int a = df_.a();
   for (int r = 0; r < df_.num_routers(); ++r) {
     tick_until(r, delivery_);

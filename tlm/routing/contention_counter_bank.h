@@ -33,9 +33,9 @@ struct ContentionCounterParams {
   hw::Selection hardware;      // reference or RTL counters ([hardware] contention_counters)
 };
 
-class ContentionTracker {
+class ContentionCounterBank {
  public:
-  ContentionTracker(const Dragonfly& df, const ContentionCounterParams& params);
+  ContentionCounterBank(const Dragonfly& df, const ContentionCounterParams& params);
 
   // Input-queue events of router r (see RoutingFunction::on_head_at_front) for
   // a packet whose minimal output is `min_out`; for ECtN, `link` is the group's

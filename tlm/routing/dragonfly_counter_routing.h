@@ -7,14 +7,14 @@
 // group's global link towards their destination (002 III-D).
 #pragma once
 #include "core/params.h"
-#include "routing/contention_tracker.h"
+#include "routing/contention_counter_bank.h"
 #include "routing/dragonfly_in_transit.h"
 
 namespace ccsim {
 
-class DragonflyContention : public DragonflyInTransit {
+class DragonflyCounterRouting : public DragonflyInTransit {
  public:
-  DragonflyContention(const Dragonfly& df, const ContentionCounterParams& params)
+  DragonflyCounterRouting(const Dragonfly& df, const ContentionCounterParams& params)
       : DragonflyInTransit(df), counters_(df, params), ectn_(params.ectn) {}
   bool wants_queue_events() const override { return true; }
   std::vector<hw::Block> hardware_blocks() const override { return {hw::Block::ContentionCounters}; }
@@ -36,7 +36,7 @@ class DragonflyContention : public DragonflyInTransit {
     return counters_.group_link(er, ep);
   }
 
-  ContentionTracker counters_;
+  ContentionCounterBank counters_;
 
  private:
   int partial_link(int r, int in_port, const Packet& p) const {
