@@ -1,6 +1,6 @@
 // Lock-step bench pieces for rtl/contention_degree_unit.sv vs tlm/blocks/contention_degree_unit.h: reference configuration
 // from the RTL parameter string, port driving, output comparison, constrained-random stimulus
-// and the random lock-step run. Used by the tests (tb_contention_degree_unit.cc) and by `make waves`.
+// and the random lock-step run. Used by the tests (tb_contention_degree_unit.cpp) and by `make waves`.
 #pragma once
 
 #include <algorithm>

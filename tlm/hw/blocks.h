@@ -1,6 +1,6 @@
 // The network's view of the four hardware blocks: the calls the router, NIC, routing and
 // congestion code make, implemented either by the C++ reference (tlm/blocks/, below) or by the
-// verilated RTL (tlm/hw/rtl_*.cc, RTL in the loop). Both give bit-identical results; `make_*`
+// verilated RTL (tlm/hw/rtl_*.cpp, RTL in the loop). Both give bit-identical results; `make_*`
 // picks one per instance from the [hardware] selection.
 //
 // Every block registers its inputs at a clock edge, tick(cycle) / step(.., cycle), where `cycle`

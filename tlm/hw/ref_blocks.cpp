@@ -1,5 +1,5 @@
 // The C++ references behind the network's block interfaces, and the choice between them and
-// the RTL (tlm/hw/rtl_*.cc, only in builds with the verilated blocks).
+// the RTL (tlm/hw/rtl_*.cpp, only in builds with the verilated blocks).
 #include "hw/blocks.h"
 #include "hw/rtl_blocks.h"
 

@@ -1,4 +1,4 @@
-// Shared pieces of the RTL-in-the-loop adapters (tlm/hw/rtl_*.cc): picking the verilated model
+// Shared pieces of the RTL-in-the-loop adapters (tlm/hw/rtl_*.cpp): picking the verilated model
 // whose parameters match the network's block configuration, the VCD path of a traced instance,
 // and the errors (lane overflow, lock-step divergence).
 #pragma once
