@@ -94,16 +94,17 @@ def module_stats(stat_json, top):
 def run_one(yosys, rtl_dir, work_dir, block, label, params):
     d = os.path.join(work_dir, label)
     os.makedirs(d, exist_ok=True)
-    src = os.path.abspath(os.path.join(rtl_dir, block + ".sv"))
+    top = "ccsim_" + block  # RTL modules (and their files) carry the project prefix
+    src = os.path.abspath(os.path.join(rtl_dir, top + ".sv"))
     chparam = " ".join(f"-set {k} {v}" for k, v in params.items())
     script = "\n".join([
         f"read_verilog -sv {src}",
-        f"chparam {chparam} {block}" if params else "",
-        f"hierarchy -check -top {block}",
+        f"chparam {chparam} {top}" if params else "",
+        f"hierarchy -check -top {top}",
         "proc",
         "opt_clean",
         "tee -q -o mem_stat.json stat -json",
-        f"synth -top {block}",
+        f"synth -top {top}",
         "tee -q -o stat.json stat -json",
         "",
     ])
@@ -121,8 +122,8 @@ def run_one(yosys, rtl_dir, work_dir, block, label, params):
            "returncode": proc.returncode, "problems": sorted(set(problems))}
     if proc.returncode != 0:
         return res
-    mem = module_stats(json.load(open(os.path.join(d, "mem_stat.json"))), block)
-    fin = module_stats(json.load(open(os.path.join(d, "stat.json"))), block)
+    mem = module_stats(json.load(open(os.path.join(d, "mem_stat.json"))), top)
+    fin = module_stats(json.load(open(os.path.join(d, "stat.json"))), top)
     by_type = fin.get("num_cells_by_type", {})
     ffs = sum(n for t, n in by_type.items() if FF_RE.match(t))
     latches = sum(n for t, n in by_type.items() if LATCH_RE.match(t))

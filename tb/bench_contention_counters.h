@@ -1,4 +1,4 @@
-// Lock-step bench pieces for rtl/contention_counters.sv vs tlm/blocks/contention_counters.h: reference configuration
+// Lock-step bench pieces for rtl/ccsim_contention_counters.sv vs tlm/blocks/contention_counters.h: reference configuration
 // from the RTL parameter string, port driving, output comparison, constrained-random stimulus
 // and the random lock-step run. Used by the tests (tb_contention_counters.cpp) and by `make waves`.
 #pragma once

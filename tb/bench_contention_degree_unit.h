@@ -1,4 +1,4 @@
-// Lock-step bench pieces for rtl/contention_degree_unit.sv vs tlm/blocks/contention_degree_unit.h: reference configuration
+// Lock-step bench pieces for rtl/ccsim_contention_degree_unit.sv vs tlm/blocks/contention_degree_unit.h: reference configuration
 // from the RTL parameter string, port driving, output comparison, constrained-random stimulus
 // and the random lock-step run. Used by the tests (tb_contention_degree_unit.cpp) and by `make waves`.
 #pragma once

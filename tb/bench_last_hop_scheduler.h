@@ -1,4 +1,4 @@
-// Lock-step bench pieces for rtl/last_hop_scheduler.sv vs tlm/blocks/last_hop_scheduler.h: reference configuration
+// Lock-step bench pieces for rtl/ccsim_last_hop_scheduler.sv vs tlm/blocks/last_hop_scheduler.h: reference configuration
 // from the RTL parameter string, port driving, output comparison, constrained-random stimulus
 // and the random lock-step run. Used by the tests (tb_last_hop_scheduler.cpp) and by `make waves`.
 #pragma once

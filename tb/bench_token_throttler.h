@@ -1,4 +1,4 @@
-// Lock-step bench pieces for rtl/token_throttler.sv vs tlm/blocks/token_throttler.h: reference configuration
+// Lock-step bench pieces for rtl/ccsim_token_throttler.sv vs tlm/blocks/token_throttler.h: reference configuration
 // from the RTL parameter string, port driving, output comparison, constrained-random stimulus
 // and the random lock-step run. Used by the tests (tb_token_throttler.cpp) and by `make waves`.
 #pragma once

@@ -1,4 +1,4 @@
-// Testbench: rtl/contention_counters.sv against tlm/blocks/contention_counters.h.
+// Testbench: rtl/ccsim_contention_counters.sv against tlm/blocks/contention_counters.h.
 // Paper: ../shared/papers/002_2c774bb3d32a0357.txt Sec. III-B..D; spec B.3, B.5, B.8.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// Testbench: rtl/contention_degree_unit.sv against tlm/blocks/contention_degree_unit.h.
+// Testbench: rtl/ccsim_contention_degree_unit.sv against tlm/blocks/contention_degree_unit.h.
 // Paper: ../shared/papers/000_4abd1b2c8ca2b731.txt Sec. IV-B1 (Fig. 7, metric), spec A.5.2/A.5.3.
 #include <gtest/gtest.h>
 

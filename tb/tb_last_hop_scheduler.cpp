@@ -1,4 +1,4 @@
-// Testbench: rtl/last_hop_scheduler.sv against tlm/blocks/last_hop_scheduler.h.
+// Testbench: rtl/ccsim_last_hop_scheduler.sv against tlm/blocks/last_hop_scheduler.h.
 // Paper: ../shared/papers/003_4ae6273e4fa61935.txt Sec. 3.2, 6.3, 6.4; spec B.9, B.11.1.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// Testbench: rtl/token_throttler.sv against tlm/blocks/token_throttler.h.
+// Testbench: rtl/ccsim_token_throttler.sv against tlm/blocks/token_throttler.h.
 // Paper: ../shared/papers/000_4abd1b2c8ca2b731.txt Sec. IV-B3 (Algorithm 1), IV-B4;
 // spec A.5.6, A.5.7, A.8.4.
 #include <gtest/gtest.h>

@@ -28,7 +28,7 @@ TEST(Waves, EveryBlockWritesAParsableVcdWithGroupedSignals) {
     EXPECT_EQ(f.timescale.substr(f.timescale.size() - 1), "s") << f.timescale;
     EXPECT_GE(f.timestamps, 2 * 3000u) << block;  // two edges per cycle
     // Every grouped signal exists and (apart from the reset) toggles.
-    const std::string scope = "TOP." + block;
+    const std::string scope = "TOP.ccsim_" + block;
     for (const auto& g : wave_groups(block)) {
       for (const auto& s : g.signals) {
         const VcdVar* v = f.find(scope, s);

@@ -10,7 +10,7 @@
 namespace ccsim::tb {
 
 struct VcdVar {
-  std::string path;   // scopes joined by '.', e.g. "TOP.token_throttler"
+  std::string path;   // scopes joined by '.', e.g. "TOP.ccsim_token_throttler"
   std::string name;   // reference as GTKWave wants it, e.g. "dest_q[175:0]" or "clk_i"
   std::string base;   // name without the bit range, e.g. "dest_q"
   std::string id;     // identifier code

@@ -71,7 +71,7 @@ bool write_gtkw(const std::string& gtkw, const std::string& vcd, const std::stri
     *error = vcd + ": " + parsed.error;
     return false;
   }
-  const std::string scope = "TOP." + block;
+  const std::string scope = "TOP.ccsim_" + block;
   std::ofstream out(gtkw);
   out << "[*] ccsim: " << block << " (" << title << ")\n";
   out << "[dumpfile] \"" << vcd << "\"\n";

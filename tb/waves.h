@@ -16,7 +16,7 @@ const std::vector<std::string>& wave_blocks();
 // mismatched, the VCD does not parse, or a grouped signal is missing from it.
 bool write_block_waves(const std::string& dir, const std::string& block, std::string* error);
 
-// Writes a GTKWave save file for a VCD of RTL module `block` (top instance TOP.<block>), with the
+// Writes a GTKWave save file for a VCD of RTL module `block` (top instance TOP.ccsim_<block>), with the
 // signal groups below. False with *error set if the VCD does not parse or lacks a signal.
 bool write_gtkw(const std::string& gtkw, const std::string& vcd, const std::string& block,
                 const std::string& title, std::string* error);

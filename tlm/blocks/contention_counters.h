@@ -1,4 +1,4 @@
-// ContentionCounters: bit-accurate C++ reference of rtl/contention_counters.sv, the per-output
+// ContentionCounters: bit-accurate C++ reference of rtl/ccsim_contention_counters.sv, the per-output
 // contention counters of contention-based adaptive routing (Base/Hybrid) and the ECtN partial
 // and combined arrays.
 //

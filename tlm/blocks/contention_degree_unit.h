@@ -1,4 +1,4 @@
-// ContentionDegreeUnit: bit-accurate C++ reference of rtl/contention_degree_unit.sv, the CBCM
+// ContentionDegreeUnit: bit-accurate C++ reference of rtl/ccsim_contention_degree_unit.sv, the CBCM
 // per-router congestion detector (moving averages of the randomized contention degree D_cr).
 //
 // Paper: ../shared/papers/000_4abd1b2c8ca2b731.txt, Sec. IV-B1 (D_cw, D_cr, moving averages,

@@ -1,4 +1,4 @@
-// LastHopScheduler: bit-accurate C++ reference of rtl/last_hop_scheduler.sv, the LHRP
+// LastHopScheduler: bit-accurate C++ reference of rtl/ccsim_last_hop_scheduler.sv, the LHRP
 // last-hop switch's per-endpoint queued-flit counters, speculative drop decision and
 // reservation scheduler.
 //

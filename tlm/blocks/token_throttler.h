@@ -1,4 +1,4 @@
-// TokenThrottler: bit-accurate C++ reference of rtl/token_throttler.sv, the CBCM source-NIC
+// TokenThrottler: bit-accurate C++ reference of rtl/ccsim_token_throttler.sv, the CBCM source-NIC
 // injection throttling (Algorithm 1) with the unthrottle decision.
 //
 // Paper: ../shared/papers/000_4abd1b2c8ca2b731.txt, Sec. IV-B3 (Algorithm 1), IV-B4

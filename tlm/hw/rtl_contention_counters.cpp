@@ -1,4 +1,4 @@
-// RTL in the loop: rtl/contention_counters.sv (verilated) behind hw::ContentionCounters.
+// RTL in the loop: rtl/ccsim_contention_counters.sv (verilated) behind hw::ContentionCounters.
 // Each increment/decrement call takes the next lane of the cycle; received arrays take rx lanes.
 #include <fmt/format.h>
 

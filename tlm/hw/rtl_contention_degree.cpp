@@ -1,4 +1,4 @@
-// RTL in the loop: rtl/contention_degree_unit.sv (verilated) behind hw::ContentionDegree.
+// RTL in the loop: rtl/ccsim_contention_degree_unit.sv (verilated) behind hw::ContentionDegree.
 #include <fmt/format.h>
 
 #include <numeric>

@@ -1,4 +1,4 @@
-// RTL in the loop: rtl/last_hop_scheduler.sv (verilated) behind hw::LastHopScheduler.
+// RTL in the loop: rtl/ccsim_last_hop_scheduler.sv (verilated) behind hw::LastHopScheduler.
 //
 // should_drop(e) asks the RTL's drop decision through a probe on the next request lane (a
 // speculative head of size 0, which reserves nothing) and withdraws it; reserve() takes that

@@ -1,4 +1,4 @@
-// RTL in the loop: rtl/token_throttler.sv (verilated) behind hw::TokenThrottler.
+// RTL in the loop: rtl/ccsim_token_throttler.sv (verilated) behind hw::TokenThrottler.
 // Queries use query lane 0 and re-evaluate the model with this cycle's other inputs applied,
 // so they see a THROTTLE of the same cycle first, as the reference does.
 #include <fmt/format.h>

@@ -10,13 +10,13 @@ std::vector<ParamSpec> hardware_params() {
   const std::vector<std::string> impl = {"ref", "rtl"};
   return {
       string_param("hardware.contention_degree", "ref", "CBCM contention-degree unit: C++ reference or verilated "
-                   "RTL (rtl/contention_degree_unit.sv), one per router", impl),
+                   "RTL (rtl/ccsim_contention_degree_unit.sv), one per router", impl),
       string_param("hardware.contention_counters", "ref", "contention counters of Base/Hybrid/ECtN routing: C++ "
-                   "reference or verilated RTL (rtl/contention_counters.sv), one per router", impl),
+                   "reference or verilated RTL (rtl/ccsim_contention_counters.sv), one per router", impl),
       string_param("hardware.token_throttler", "ref", "CBCM token throttler: C++ reference or verilated RTL "
-                   "(rtl/token_throttler.sv), one per NIC", impl),
+                   "(rtl/ccsim_token_throttler.sv), one per NIC", impl),
       string_param("hardware.lhrp_scheduler", "ref", "last-hop reservation scheduler of LHRP (per switch) and SRP "
-                   "(per NIC): C++ reference or verilated RTL (rtl/last_hop_scheduler.sv)", impl),
+                   "(per NIC): C++ reference or verilated RTL (rtl/ccsim_last_hop_scheduler.sv)", impl),
       string_param("hardware.all", "ref", "rtl: every block above runs as RTL", {"ref", "rtl"}),
       bool_param("hardware.lockstep", false, "run the C++ reference beside every RTL block on the same inputs; the "
                  "first difference stops the run naming the component, port, cycle and both values"),

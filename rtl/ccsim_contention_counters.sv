@@ -32,7 +32,7 @@
 // BroadcastPeriod = 100, SentWidth = 4, 16,512-node dragonfly: NumPorts = 31,
 // NumGlobalLinks = 128, NumGroupRouters = 16. Ours: the lane counts, CounterWidth,
 // PartialWidth (exact own partial counters, 6 bits hold the paper's 40 active heads).
-module contention_counters #(
+module ccsim_contention_counters #(
   parameter int unsigned NumPorts          = 31,   // output ports (one contention counter each)
   parameter int unsigned NumIncPorts       = 4,    // increment lanes per cycle        [ours]
   parameter int unsigned NumDecPorts       = 4,    // decrement lanes per cycle        [ours]

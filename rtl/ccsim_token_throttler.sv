@@ -36,7 +36,7 @@
 // Paper values: none of the sizes (the paper gives no table size, epoch or widths).
 // Ours (spec [X]): NumEntries = 16, SrcEpoch = 10,000 cycles, TokenWidth = 32 (saturating),
 // DestWidth/DtWidth = 11 (1056 nodes), SizeWidth = 6, port counts.
-module token_throttler #(
+module ccsim_token_throttler #(
   parameter int unsigned NumEntries    = 16,     // T throttled destinations         [ours]
   parameter int unsigned DestWidth     = 11,     // destination id width             [ours]
   parameter int unsigned DtWidth       = 11,     // throttling degree D_t width      [ours]

@@ -23,7 +23,7 @@
 // Paper values: DropThreshold = 1,000 flits (Table 1), NumEndpoints = 4 (p of the 1056-node
 // dragonfly). Ours (spec [X]): the scheduler formula max(now, next_free) / + size, the lane
 // counts (NumReqPorts = 15 = switch radix), CountWidth = 16, TimeWidth = 32, SizeWidth = 16.
-module last_hop_scheduler #(
+module ccsim_last_hop_scheduler #(
   parameter int unsigned NumEndpoints    = 4,     // endpoints attached to this switch  [paper]
   parameter int unsigned NumReqPorts     = 15,    // drop/reservation requests per cycle [ours]
   parameter int unsigned NumEnqPorts     = 15,    // flit-write reports per cycle       [ours]

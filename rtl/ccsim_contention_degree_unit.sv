@@ -29,7 +29,7 @@
 //
 // Parameters in the paper: NumSamples = 100, BoundSampleInterval = 10, NumBoundSamples = 10,
 // MetricThreshold = 1 ("If the metric is greater than one"). Ours: NumInputs (defaults to Radix).
-module contention_degree_unit #(
+module ccsim_contention_degree_unit #(
   parameter int unsigned Radix               = 64,   // output ports covered by this instance
   parameter int unsigned NumInputs           = Radix, // input ports: D_cr[o] <= NumInputs
   parameter int unsigned NumSamples          = 100,  // N, samples in MA(D_cr)           [paper]
