@@ -1,6 +1,6 @@
-// Lock-step bench pieces for rtl/ccsim_contention_counters.sv vs tlm/blocks/contention_counters.h: reference configuration
-// from the RTL parameter string, port driving, output comparison, constrained-random stimulus
-// and the random lock-step run. Used by the tests (tb_contention_counters.cpp) and by `make waves`.
+// Lock-step bench pieces for rtl/ccsim_contention_counters.sv vs tlm/blocks/contention_counters.h: reference
+// configuration from the RTL parameter string, port driving, output comparison, constrained-random stimulus and the
+// random lock-step run. Used by the tests (tb_contention_counters.cpp) and by `make waves`.
 #pragma once
 
 #include <algorithm>
@@ -58,8 +58,8 @@ void drive(M& m, const ContentionCounters& ref, const ContentionCounters::Inputs
 }
 
 template <class M>
-void compare(M& m, const ContentionCounters& ref, const ContentionCounters::Outputs& out,
-             uint64_t cycle, Mismatch& mm) {
+void compare(M& m, const ContentionCounters& ref, const ContentionCounters::Outputs& out, uint64_t cycle,
+             Mismatch& mm) {
   const auto& c = ref.config();
   for (int o = 0; o < c.num_ports && !mm.found(); ++o) {
     mm.eq(cycle, "count_o", o, out.count[o], get_bits(m.count_o, o * c.counter_width, c.counter_width));
@@ -70,7 +70,8 @@ void compare(M& m, const ContentionCounters& ref, const ContentionCounters::Outp
     mm.eq(cycle, "partial_o", g, out.partial[g], get_bits(m.partial_o, g * c.partial_width, c.partial_width));
     mm.eq(cycle, "combined_o", g, out.combined[g], get_bits(m.combined_o, g * cw, cw));
     mm.eq(cycle, "combined_contended_o", g, out.combined_contended[g], get_bits(m.combined_contended_o, g, 1));
-    mm.eq(cycle, "bcast_partial_o", g, out.bcast_partial[g], get_bits(m.bcast_partial_o, g * c.sent_width, c.sent_width));
+    mm.eq(cycle, "bcast_partial_o", g, out.bcast_partial[g],
+          get_bits(m.bcast_partial_o, g * c.sent_width, c.sent_width));
   }
   mm.eq(cycle, "bcast_valid_o", -1, out.bcast_valid, m.bcast_valid_o);
 }

@@ -1,6 +1,6 @@
-// Lock-step bench pieces for rtl/ccsim_contention_degree_unit.sv vs tlm/blocks/contention_degree_unit.h: reference configuration
-// from the RTL parameter string, port driving, output comparison, constrained-random stimulus
-// and the random lock-step run. Used by the tests (tb_contention_degree_unit.cpp) and by `make waves`.
+// Lock-step bench pieces for rtl/ccsim_contention_degree_unit.sv vs tlm/blocks/contention_degree_unit.h: reference
+// configuration from the RTL parameter string, port driving, output comparison, constrained-random stimulus and the
+// random lock-step run. Used by the tests (tb_contention_degree_unit.cpp) and by `make waves`.
 #pragma once
 
 #include <algorithm>
@@ -20,8 +20,7 @@ inline ContentionDegreeUnit::Config cdu_config(const Params& p) {
   c.radix = static_cast<int>(p.get("Radix", c.radix));
   c.num_inputs = static_cast<int>(p.get("NumInputs", c.radix));
   c.num_samples = static_cast<int>(p.get("NumSamples", c.num_samples));
-  c.bound_sample_interval =
-      static_cast<int>(p.get("BoundSampleInterval", c.bound_sample_interval));
+  c.bound_sample_interval = static_cast<int>(p.get("BoundSampleInterval", c.bound_sample_interval));
   c.num_bound_samples = static_cast<int>(p.get("NumBoundSamples", c.num_bound_samples));
   c.metric_threshold = static_cast<int>(p.get("MetricThreshold", c.metric_threshold));
   return c;
@@ -34,8 +33,8 @@ void drive(M& m, const ContentionDegreeUnit& ref, const ContentionDegreeUnit::In
 }
 
 template <class M>
-void compare(M& m, const ContentionDegreeUnit& ref, const ContentionDegreeUnit::Outputs& out,
-             uint64_t cycle, Mismatch& mm) {
+void compare(M& m, const ContentionDegreeUnit& ref, const ContentionDegreeUnit::Outputs& out, uint64_t cycle,
+             Mismatch& mm) {
   const int sw = ref.sum_width(), bw = ref.bound_sum_width();
   for (int o = 0; o < ref.radix() && !mm.found(); ++o) {
     mm.eq(cycle, "congested_o", o, out.congested[o], get_bits(m.congested_o, o, 1));
@@ -50,8 +49,7 @@ void compare(M& m, const ContentionDegreeUnit& ref, const ContentionDegreeUnit::
 // crosses the congestion threshold often in both directions.
 class CduStimulus {
  public:
-  CduStimulus(const ContentionDegreeUnit::Config& c, uint64_t seed)
-      : cfg_(c), rng_(seed), regime_(c.radix) {}
+  CduStimulus(const ContentionDegreeUnit::Config& c, uint64_t seed) : cfg_(c), rng_(seed), regime_(c.radix) {}
   void next(uint64_t cycle, ContentionDegreeUnit::Inputs& in) {
     const uint64_t max = static_cast<uint64_t>(cfg_.num_inputs);
     for (int o = 0; o < cfg_.radix; ++o) {
@@ -65,11 +63,21 @@ class CduStimulus {
       }
       uint64_t d = 0;
       switch (r.kind) {
-        case 0: d = r.a; break;                                        // constant
-        case 1: d = (cycle & 1) ? r.a : r.b; break;                    // alternating
-        case 2: d = std::min<uint64_t>(rng_.range(1, 3), max); break;  // around threshold
-        case 3: d = rng_.chance(1, 10) ? rng_.range(0, max) : 0; break;  // spikes
-        default: d = rng_.range(0, max); break;                         // full range
+        case 0:
+          d = r.a;
+          break;  // constant
+        case 1:
+          d = (cycle & 1) ? r.a : r.b;
+          break;  // alternating
+        case 2:
+          d = std::min<uint64_t>(rng_.range(1, 3), max);
+          break;  // around threshold
+        case 3:
+          d = rng_.chance(1, 10) ? rng_.range(0, max) : 0;
+          break;  // spikes
+        default:
+          d = rng_.range(0, max);
+          break;  // full range
       }
       in.dcr[o] = static_cast<uint8_t>(d);
     }

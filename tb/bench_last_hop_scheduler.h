@@ -1,6 +1,6 @@
-// Lock-step bench pieces for rtl/ccsim_last_hop_scheduler.sv vs tlm/blocks/last_hop_scheduler.h: reference configuration
-// from the RTL parameter string, port driving, output comparison, constrained-random stimulus
-// and the random lock-step run. Used by the tests (tb_last_hop_scheduler.cpp) and by `make waves`.
+// Lock-step bench pieces for rtl/ccsim_last_hop_scheduler.sv vs tlm/blocks/last_hop_scheduler.h: reference
+// configuration from the RTL parameter string, port driving, output comparison, constrained-random stimulus and the
+// random lock-step run. Used by the tests (tb_last_hop_scheduler.cpp) and by `make waves`.
 #pragma once
 
 #include <algorithm>
@@ -53,8 +53,7 @@ void drive(M& m, const LastHopScheduler& ref, const LastHopScheduler::Inputs& in
 }
 
 template <class M>
-void compare(M& m, const LastHopScheduler& ref, const LastHopScheduler::Outputs& out,
-             uint64_t cycle, Mismatch& mm) {
+void compare(M& m, const LastHopScheduler& ref, const LastHopScheduler::Outputs& out, uint64_t cycle, Mismatch& mm) {
   const auto& c = ref.config();
   const int tw = c.time_width;
   for (int p = 0; p < c.num_req_ports && !mm.found(); ++p) {
@@ -74,8 +73,7 @@ void compare(M& m, const LastHopScheduler& ref, const LastHopScheduler::Outputs&
 // lanes; time advances by 1 per cycle with occasional jumps (and wraps at 2^TimeWidth).
 class LhsStimulus {
  public:
-  LhsStimulus(const LastHopScheduler::Config& c, uint64_t seed)
-      : c_(c), rng_(seed), target_(c.num_endpoints, 0) {
+  LhsStimulus(const LastHopScheduler::Config& c, uint64_t seed) : c_(c), rng_(seed), target_(c.num_endpoints, 0) {
     time_mask_ = c.time_width >= 64 ? ~0ull : (1ull << c.time_width) - 1;
     now_ = rng_.next() & time_mask_ & 0xffff;
     flits_max_ = (1ull << c.flits_width) - 1;
@@ -87,8 +85,7 @@ class LhsStimulus {
     for (int e = 0; e < c_.num_endpoints; ++e) {
       if (cycle % 997 == static_cast<uint64_t>(e) * 101 || rng_.chance(1, 3000)) {
         const uint64_t r = rng_.below(10);
-        target_[e] = r == 0 ? 0 : r == 1 ? count_max + 20
-                                         : theta + rng_.range(0, 20) - std::min<uint64_t>(theta, 10);
+        target_[e] = r == 0 ? 0 : r == 1 ? count_max + 20 : theta + rng_.range(0, 20) - std::min<uint64_t>(theta, 10);
       }
     }
     now_ = (now_ + (rng_.chance(1, 500) ? rng_.range(2, 5000) : 1)) & time_mask_;
@@ -110,7 +107,7 @@ class LhsStimulus {
       in.req_spec[p] = rng_.chance(4, 5);
       in.req_ep[p] = static_cast<uint32_t>(rng_.below(c_.num_endpoints));
       in.req_size[p] = static_cast<uint32_t>(rng_.chance(1, 20) ? rng_.range(0, size_max_)
-                                                                  : rng_.range(1, std::min<uint64_t>(24, size_max_)));
+                                                                : rng_.range(1, std::min<uint64_t>(24, size_max_)));
     }
   }
 

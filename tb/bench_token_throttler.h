@@ -56,8 +56,7 @@ void drive(M& m, const TokenThrottler& ref, const TokenThrottler::Inputs& in) {
 }
 
 template <class M>
-void compare(M& m, const TokenThrottler& ref, const TokenThrottler::Outputs& out, uint64_t cycle,
-             Mismatch& mm) {
+void compare(M& m, const TokenThrottler& ref, const TokenThrottler::Outputs& out, uint64_t cycle, Mismatch& mm) {
   const auto& c = ref.config();
   for (int q = 0; q < c.num_query_ports; ++q) {
     mm.eq(cycle, "query_eligible_o", q, out.query_eligible[q], get_bits(m.query_eligible_o, q, 1));
@@ -70,7 +69,8 @@ void compare(M& m, const TokenThrottler& ref, const TokenThrottler::Outputs& out
     mm.eq(cycle, "entry_valid_o", i, out.entry_valid[i], get_bits(m.entry_valid_o, i, 1));
     mm.eq(cycle, "entry_dest_o", i, out.entry_dest[i], get_bits(m.entry_dest_o, i * c.dest_width, c.dest_width));
     mm.eq(cycle, "entry_dt_o", i, out.entry_dt[i], get_bits(m.entry_dt_o, i * c.dt_width, c.dt_width));
-    mm.eq(cycle, "entry_tokens_o", i, out.entry_tokens[i], get_bits(m.entry_tokens_o, i * c.token_width, c.token_width));
+    mm.eq(cycle, "entry_tokens_o", i, out.entry_tokens[i],
+          get_bits(m.entry_tokens_o, i * c.token_width, c.token_width));
     mm.eq(cycle, "entry_gen_o", i, out.entry_gen[i], get_bits(m.entry_gen_o, i * gw, gw));
     mm.eq(cycle, "entry_epoch_o", i, out.entry_epoch[i], get_bits(m.entry_epoch_o, i * gw, gw));
     mm.eq(cycle, "entry_full_o", i, out.entry_full[i], get_bits(m.entry_full_o, i, 1));
@@ -98,7 +98,9 @@ class TtStimulus {
     in.throttle_valid = rng_.chance(1, thr_den_);
     in.throttle_dest = static_cast<uint32_t>(dest());
     const uint64_t r = rng_.below(50);
-    in.throttle_dt = static_cast<uint32_t>(r == 0 ? 0 : r == 1 ? dt_max_ : rng_.range(1, std::min<uint64_t>(8, dt_max_)));
+    in.throttle_dt = static_cast<uint32_t>(r == 0   ? 0
+                                           : r == 1 ? dt_max_
+                                                    : rng_.range(1, std::min<uint64_t>(8, dt_max_)));
     for (int q = 0; q < c_.num_query_ports; ++q) {
       in.query_dest[q] = static_cast<uint32_t>(dest());
       in.query_size[q] = static_cast<uint32_t>(rng_.range(0, size_max_));

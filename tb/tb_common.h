@@ -83,9 +83,9 @@ class Rng {
 // Result of a lock-step run.
 struct RunResult {
   bool mismatch = false;
-  std::string message;    // mismatch description incl. seed and parameters
-  uint64_t cycles = 0;    // cycles compared
-  uint64_t events = 0;    // block-specific count of interesting events (coverage)
+  std::string message;  // mismatch description incl. seed and parameters
+  uint64_t cycles = 0;  // cycles compared
+  uint64_t events = 0;  // block-specific count of interesting events (coverage)
 };
 
 // First mismatch between RTL and reference outputs.

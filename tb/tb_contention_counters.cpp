@@ -15,25 +15,24 @@ namespace {
 using blocks::ContentionCounters;
 using namespace ccsim::tb::cc;  // NOLINT: bench helpers of this block
 
-#define CCSIM_CC_RANDOM_TEST(Model, name, params)                                          \
-  TEST(ContentionCountersRtl, MatchesReferenceEveryCycle_##name) {                         \
-    const uint64_t seed = test_seed(#name);                                               \
-    const RunResult r = run_random<Model>(params, random_cycles(), seed, 0);              \
-    EXPECT_FALSE(r.mismatch) << r.message;                                                \
-    EXPECT_EQ(r.cycles, random_cycles());                                                 \
-    EXPECT_GT(r.events, 0u) << "stimulus never made a port contended";                    \
-    RecordProperty("cycles", std::to_string(r.cycles));                                   \
-    std::printf("[ cc %s ] %llu cycles compared, seed %llu, %llu contended port-cycles\n", \
-                #name, static_cast<unsigned long long>(r.cycles),                         \
-                static_cast<unsigned long long>(seed),                                    \
-                static_cast<unsigned long long>(r.events));                               \
+#define CCSIM_CC_RANDOM_TEST(Model, name, params)                                                 \
+  TEST(ContentionCountersRtl, MatchesReferenceEveryCycle_##name) {                                \
+    const uint64_t seed = test_seed(#name);                                                       \
+    const RunResult r = run_random<Model>(params, random_cycles(), seed, 0);                      \
+    EXPECT_FALSE(r.mismatch) << r.message;                                                        \
+    EXPECT_EQ(r.cycles, random_cycles());                                                         \
+    EXPECT_GT(r.events, 0u) << "stimulus never made a port contended";                            \
+    RecordProperty("cycles", std::to_string(r.cycles));                                           \
+    std::printf("[ cc %s ] %llu cycles compared, seed %llu, %llu contended port-cycles\n", #name, \
+                static_cast<unsigned long long>(r.cycles), static_cast<unsigned long long>(seed), \
+                static_cast<unsigned long long>(r.events));                                       \
   }
 CCSIM_TB_CC_MODELS(CCSIM_CC_RANDOM_TEST)
 
 TEST(ContentionCountersRtl, MutatedReferenceIsDetected) {
-  const RunResult r = run_random<Vcc_r15>(
-      "NumPorts=15,NumGlobalLinks=32,NumGroupRouters=8,NumIncPorts=4,NumDecPorts=4", 200000, 99,
-      /*mutation=*/1);
+  const RunResult r =
+      run_random<Vcc_r15>("NumPorts=15,NumGlobalLinks=32,NumGroupRouters=8,NumIncPorts=4,NumDecPorts=4", 200000, 99,
+                          /*mutation=*/1);
   ASSERT_TRUE(r.mismatch) << "a wrong reference was not detected";
   EXPECT_NE(r.message.find("contended_o["), std::string::npos) << r.message;
   EXPECT_NE(r.message.find("expected"), std::string::npos);
@@ -121,7 +120,7 @@ TEST(ContentionCountersRtl, EctnBroadcastAndCombinedArray) {
   CcLockstep t;
   t.check();
   EXPECT_TRUE(t.ref().broadcast_due());  // cycle 0
-  for (int k = 0; k < 20; k += 5) {     // 20 heads towards global link 7 over 4 cycles
+  for (int k = 0; k < 20; k += 5) {      // 20 heads towards global link 7 over 4 cycles
     for (int l = 0; l < 5; ++l) {
       t.in().pinc_valid[l] = 1;
       t.in().pinc_link[l] = 7;
@@ -174,8 +173,9 @@ TEST(ContentionCountersRtl, SpeedPerClock) {
     dut.eval();
     dut.rise();
   });
-  std::printf("[ speed ] contention_counters radix 15 / 32 links: reference %.1f ns/clock, verilated RTL %.1f ns/clock\n",
-              ref_ns, rtl_ns);
+  std::printf(
+      "[ speed ] contention_counters radix 15 / 32 links: reference %.1f ns/clock, verilated RTL %.1f ns/clock\n",
+      ref_ns, rtl_ns);
   RecordProperty("reference_ns_per_clock", std::to_string(ref_ns));
   RecordProperty("rtl_ns_per_clock", std::to_string(rtl_ns));
 }

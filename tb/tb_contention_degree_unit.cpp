@@ -17,18 +17,17 @@ using blocks::ContentionDegreeUnit;
 using blocks::RequestSelector;
 using namespace ccsim::tb::cdu;  // NOLINT: bench helpers of this block
 
-#define CCSIM_CDU_RANDOM_TEST(Model, name, params)                                          \
-  TEST(ContentionDegreeUnitRtl, MatchesReferenceEveryCycle_##name) {                        \
-    const uint64_t seed = test_seed(#name);                                                \
-    const RunResult r = run_random<Model>(params, random_cycles(), seed, 0);               \
-    EXPECT_FALSE(r.mismatch) << r.message;                                                 \
-    EXPECT_EQ(r.cycles, random_cycles());                                                  \
-    EXPECT_GT(r.events, 0u) << "stimulus never made an output congested";                 \
-    RecordProperty("cycles", std::to_string(r.cycles));                                    \
-    std::printf("[ cdu %s ] %llu cycles compared, seed %llu, %llu congested port-cycles\n", \
-                #name, static_cast<unsigned long long>(r.cycles),                          \
-                static_cast<unsigned long long>(seed),                                     \
-                static_cast<unsigned long long>(r.events));                                \
+#define CCSIM_CDU_RANDOM_TEST(Model, name, params)                                                 \
+  TEST(ContentionDegreeUnitRtl, MatchesReferenceEveryCycle_##name) {                               \
+    const uint64_t seed = test_seed(#name);                                                        \
+    const RunResult r = run_random<Model>(params, random_cycles(), seed, 0);                       \
+    EXPECT_FALSE(r.mismatch) << r.message;                                                         \
+    EXPECT_EQ(r.cycles, random_cycles());                                                          \
+    EXPECT_GT(r.events, 0u) << "stimulus never made an output congested";                          \
+    RecordProperty("cycles", std::to_string(r.cycles));                                            \
+    std::printf("[ cdu %s ] %llu cycles compared, seed %llu, %llu congested port-cycles\n", #name, \
+                static_cast<unsigned long long>(r.cycles), static_cast<unsigned long long>(seed),  \
+                static_cast<unsigned long long>(r.events));                                        \
   }
 CCSIM_TB_CDU_MODELS(CCSIM_CDU_RANDOM_TEST)
 
@@ -134,8 +133,9 @@ TEST(ContentionDegreeUnitRtl, Fig7WeightedVsRandomizedContentionDegree) {
 // (the stepped reference is the one verified against the RTL above), also right after a reset
 // with stale FIFO contents and with B > N.
 TEST(ContentionDegreeUnitReference, SkipIdleEqualsSteppingZeros) {
-  for (const std::string params : {"Radix=15", "Radix=6,NumInputs=9,NumSamples=25,BoundSampleInterval=3,NumBoundSamples=7",
-                                    "Radix=4,NumSamples=5,BoundSampleInterval=8,NumBoundSamples=3"}) {
+  for (const std::string params :
+       {"Radix=15", "Radix=6,NumInputs=9,NumSamples=25,BoundSampleInterval=3,NumBoundSamples=7",
+        "Radix=4,NumSamples=5,BoundSampleInterval=8,NumBoundSamples=3"}) {
     Rng rng(test_seed(params));
     for (int trial = 0; trial < 200; ++trial) {
       ContentionDegreeUnit a(cdu_config(Params(params)));

@@ -15,24 +15,23 @@ namespace {
 using blocks::LastHopScheduler;
 using namespace ccsim::tb::lhs;  // NOLINT: bench helpers of this block
 
-#define CCSIM_LHS_RANDOM_TEST(Model, name, params)                                       \
-  TEST(LastHopSchedulerRtl, MatchesReferenceEveryCycle_##name) {                         \
-    const uint64_t seed = test_seed(#name);                                             \
-    const RunResult r = run_random<Model>(params, random_cycles(), seed, 0);            \
-    EXPECT_FALSE(r.mismatch) << r.message;                                              \
-    EXPECT_EQ(r.cycles, random_cycles());                                               \
-    EXPECT_GT(r.events, 0u) << "stimulus never dropped a speculative packet";           \
-    RecordProperty("cycles", std::to_string(r.cycles));                                 \
-    std::printf("[ lhs %s ] %llu cycles compared, seed %llu, %llu drops\n", #name,      \
-                static_cast<unsigned long long>(r.cycles),                              \
-                static_cast<unsigned long long>(seed),                                  \
-                static_cast<unsigned long long>(r.events));                             \
+#define CCSIM_LHS_RANDOM_TEST(Model, name, params)                                                \
+  TEST(LastHopSchedulerRtl, MatchesReferenceEveryCycle_##name) {                                  \
+    const uint64_t seed = test_seed(#name);                                                       \
+    const RunResult r = run_random<Model>(params, random_cycles(), seed, 0);                      \
+    EXPECT_FALSE(r.mismatch) << r.message;                                                        \
+    EXPECT_EQ(r.cycles, random_cycles());                                                         \
+    EXPECT_GT(r.events, 0u) << "stimulus never dropped a speculative packet";                     \
+    RecordProperty("cycles", std::to_string(r.cycles));                                           \
+    std::printf("[ lhs %s ] %llu cycles compared, seed %llu, %llu drops\n", #name,                \
+                static_cast<unsigned long long>(r.cycles), static_cast<unsigned long long>(seed), \
+                static_cast<unsigned long long>(r.events));                                       \
   }
 CCSIM_TB_LHS_MODELS(CCSIM_LHS_RANDOM_TEST)
 
 TEST(LastHopSchedulerRtl, MutatedReferenceIsDetected) {
-  const RunResult r = run_random<Vlhs_p4>("NumEndpoints=4,NumReqPorts=15,NumEnqPorts=15,NumDeqPorts=4",
-                                          200000, 3, /*mutation=*/1);
+  const RunResult r =
+      run_random<Vlhs_p4>("NumEndpoints=4,NumReqPorts=15,NumEnqPorts=15,NumDeqPorts=4", 200000, 3, /*mutation=*/1);
   ASSERT_TRUE(r.mismatch) << "a wrong reference was not detected";
   EXPECT_NE(r.message.find("expected"), std::string::npos);
   std::printf("[ lhs mutation ] detected: %s\n", r.message.c_str());
@@ -77,9 +76,15 @@ TEST(LastHopSchedulerRtl, ReservationSequence) {
     in.req_size[lane] = static_cast<uint32_t>(size);
   };
   // 999 flits queued for endpoint 1: a speculative head is still accepted.
-  enqueue(1, 465); settle(); edge();
-  enqueue(1, 465); settle(); edge();
-  enqueue(1, 69);  settle(); edge();
+  enqueue(1, 465);
+  settle();
+  edge();
+  enqueue(1, 465);
+  settle();
+  edge();
+  enqueue(1, 69);
+  settle();
+  edge();
   EXPECT_EQ(ref.queued(1), 999u);
   spec_head(0, 1, 4);
   enqueue(1, 1);
@@ -124,7 +129,10 @@ TEST(LastHopSchedulerRtl, ReservationSequence) {
   EXPECT_FALSE(out.drop[3]);
   edge();
   // Much later the register is in the past: the grant is `now`.
-  for (int c = 0; c < 100; ++c) { settle(); edge(); }
+  for (int c = 0; c < 100; ++c) {
+    settle();
+    edge();
+  }
   in.req_valid[1] = 1;
   in.req_spec[1] = 0;
   in.req_ep[1] = 1;
@@ -167,8 +175,9 @@ TEST(LastHopSchedulerRtl, SpeedPerClock) {
     dut.eval();
     dut.rise();
   });
-  std::printf("[ speed ] last_hop_scheduler 4 endpoints / 15 lanes: reference %.1f ns/clock, verilated RTL %.1f ns/clock\n",
-              ref_ns, rtl_ns);
+  std::printf(
+      "[ speed ] last_hop_scheduler 4 endpoints / 15 lanes: reference %.1f ns/clock, verilated RTL %.1f ns/clock\n",
+      ref_ns, rtl_ns);
   RecordProperty("reference_ns_per_clock", std::to_string(ref_ns));
   RecordProperty("rtl_ns_per_clock", std::to_string(rtl_ns));
 }

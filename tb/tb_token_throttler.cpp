@@ -16,28 +16,26 @@ namespace {
 using blocks::TokenThrottler;
 using namespace ccsim::tb::tt;  // NOLINT: bench helpers of this block
 
-#define CCSIM_TT_RANDOM_TEST(Model, name, params)                                            \
-  TEST(TokenThrottlerRtl, MatchesReferenceEveryCycle_##name) {                               \
-    const uint64_t seed = test_seed(#name);                                                 \
-    uint64_t unthrottles = 0;                                                                \
-    const RunResult r = run_random<Model>(params, random_cycles(), seed, 0, "", &unthrottles); \
-    EXPECT_FALSE(r.mismatch) << r.message;                                                  \
-    EXPECT_EQ(r.cycles, random_cycles());                                                   \
-    EXPECT_GT(unthrottles, 0u) << "stimulus never triggered an unthrottle";                 \
-    EXPECT_GT(r.events, 0u) << "stimulus never overflowed the table";                       \
-    RecordProperty("cycles", std::to_string(r.cycles));                                     \
-    std::printf("[ tt %s ] %llu cycles compared, seed %llu, %llu unthrottles, %llu overflows\n", \
-                #name, static_cast<unsigned long long>(r.cycles),                           \
-                static_cast<unsigned long long>(seed),                                      \
-                static_cast<unsigned long long>(unthrottles),                               \
-                static_cast<unsigned long long>(r.events));                                 \
+#define CCSIM_TT_RANDOM_TEST(Model, name, params)                                                         \
+  TEST(TokenThrottlerRtl, MatchesReferenceEveryCycle_##name) {                                            \
+    const uint64_t seed = test_seed(#name);                                                               \
+    uint64_t unthrottles = 0;                                                                             \
+    const RunResult r = run_random<Model>(params, random_cycles(), seed, 0, "", &unthrottles);            \
+    EXPECT_FALSE(r.mismatch) << r.message;                                                                \
+    EXPECT_EQ(r.cycles, random_cycles());                                                                 \
+    EXPECT_GT(unthrottles, 0u) << "stimulus never triggered an unthrottle";                               \
+    EXPECT_GT(r.events, 0u) << "stimulus never overflowed the table";                                     \
+    RecordProperty("cycles", std::to_string(r.cycles));                                                   \
+    std::printf("[ tt %s ] %llu cycles compared, seed %llu, %llu unthrottles, %llu overflows\n", #name,   \
+                static_cast<unsigned long long>(r.cycles), static_cast<unsigned long long>(seed),         \
+                static_cast<unsigned long long>(unthrottles), static_cast<unsigned long long>(r.events)); \
   }
 CCSIM_TB_TT_MODELS(CCSIM_TT_RANDOM_TEST)
 
 TEST(TokenThrottlerRtl, MutatedReferenceIsDetected) {
-  const RunResult r = run_random<Vtt_t4>(
-      "NumEntries=4,DestWidth=4,DtWidth=4,SizeWidth=4,TokenWidth=9,SrcEpoch=60", 200000, 7,
-      /*mutation=*/1);
+  const RunResult r =
+      run_random<Vtt_t4>("NumEntries=4,DestWidth=4,DtWidth=4,SizeWidth=4,TokenWidth=9,SrcEpoch=60", 200000, 7,
+                         /*mutation=*/1);
   ASSERT_TRUE(r.mismatch) << "a wrong reference was not detected";
   EXPECT_NE(r.message.find("expected"), std::string::npos);
   std::printf("[ tt mutation ] detected: %s\n", r.message.c_str());
@@ -236,8 +234,8 @@ TEST(TokenThrottlerRtl, SpeedPerClock) {
     dut.eval();
     dut.rise();
   });
-  std::printf("[ speed ] token_throttler 16 entries: reference %.1f ns/clock, verilated RTL %.1f ns/clock\n",
-              ref_ns, rtl_ns);
+  std::printf("[ speed ] token_throttler 16 entries: reference %.1f ns/clock, verilated RTL %.1f ns/clock\n", ref_ns,
+              rtl_ns);
   RecordProperty("reference_ns_per_clock", std::to_string(ref_ns));
   RecordProperty("rtl_ns_per_clock", std::to_string(rtl_ns));
 }

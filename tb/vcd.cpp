@@ -180,8 +180,7 @@ VcdFile parse_vcd(const std::string& file) {
       f.last_time = time;
       ++f.timestamps;
     } else if (c == '$') {
-      if (tok != "$dumpvars" && tok != "$end" && tok != "$dumpall" && tok != "$dumpon" &&
-          tok != "$dumpoff") {
+      if (tok != "$dumpvars" && tok != "$end" && tok != "$dumpall" && tok != "$dumpon" && tok != "$dumpoff") {
         if (tok == "$comment") {
           if (!until_end(t, f, words)) return f;
           continue;

@@ -10,19 +10,19 @@
 namespace ccsim::tb {
 
 struct VcdVar {
-  std::string path;   // scopes joined by '.', e.g. "TOP.ccsim_token_throttler"
-  std::string name;   // reference as GTKWave wants it, e.g. "dest_q[175:0]" or "clk_i"
-  std::string base;   // name without the bit range, e.g. "dest_q"
-  std::string id;     // identifier code
+  std::string path;  // scopes joined by '.', e.g. "TOP.ccsim_token_throttler"
+  std::string name;  // reference as GTKWave wants it, e.g. "dest_q[175:0]" or "clk_i"
+  std::string base;  // name without the bit range, e.g. "dest_q"
+  std::string id;    // identifier code
   int width = 0;
 };
 
 struct VcdFile {
   bool ok = false;
-  std::string error;             // first problem found (with line number)
+  std::string error;  // first problem found (with line number)
   std::string timescale;
   std::vector<VcdVar> vars;
-  uint64_t timestamps = 0;       // number of '#t' lines
+  uint64_t timestamps = 0;  // number of '#t' lines
   uint64_t last_time = 0;
   uint64_t value_changes = 0;
   std::map<std::string, uint64_t> changes_per_id;

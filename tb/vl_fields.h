@@ -11,9 +11,7 @@
 
 namespace ccsim::tb {
 
-inline constexpr uint64_t field_mask(int width) {
-  return width >= 64 ? ~uint64_t{0} : (uint64_t{1} << width) - 1;
-}
+inline constexpr uint64_t field_mask(int width) { return width >= 64 ? ~uint64_t{0} : (uint64_t{1} << width) - 1; }
 
 template <typename T, typename = std::enable_if_t<std::is_integral_v<T>>>
 inline uint64_t get_bits(const T& v, int lsb, int width) {

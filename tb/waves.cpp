@@ -14,8 +14,8 @@
 namespace ccsim::tb {
 
 const std::vector<std::string>& wave_blocks() {
-  static const std::vector<std::string> blocks = {"contention_degree_unit", "contention_counters",
-                                                  "token_throttler", "last_hop_scheduler"};
+  static const std::vector<std::string> blocks = {"contention_degree_unit", "contention_counters", "token_throttler",
+                                                  "last_hop_scheduler"};
   return blocks;
 }
 
@@ -31,8 +31,7 @@ const std::vector<WaveGroup>& wave_groups(const std::string& block) {
         {"Congested (metric > 1)", {"congested_o"}}}},
       {"contention_counters",
        {{"Clock and reset", {"clk_i", "rst_ni"}},
-        {"Head at input front (inc) / tail leaves (dec)",
-         {"inc_valid_i", "inc_port_i", "dec_valid_i", "dec_port_i"}},
+        {"Head at input front (inc) / tail leaves (dec)", {"inc_valid_i", "inc_port_i", "dec_valid_i", "dec_port_i"}},
         {"Contention counters", {"count_q", "contended_o"}},
         {"ECtN partial array", {"pinc_valid_i", "pinc_link_i", "pdec_valid_i", "pdec_link_i", "partial_q"}},
         {"ECtN broadcast", {"timer_q", "bcast_valid_o", "bcast_partial_o"}},
@@ -42,16 +41,15 @@ const std::vector<WaveGroup>& wave_groups(const std::string& block) {
        {{"Clock and reset", {"clk_i", "rst_ni"}},
         {"Throttle control packets", {"throttle_valid_i", "throttle_dest_i", "throttle_dt_i", "overflow_o"}},
         {"Injection (Algorithm 1)",
-         {"query_dest_i", "query_size_i", "query_eligible_o", "query_throttled_o", "inject_valid_i",
-          "inject_dest_i", "inject_size_i", "inject_ok_o"}},
+         {"query_dest_i", "query_size_i", "query_eligible_o", "query_throttled_o", "inject_valid_i", "inject_dest_i",
+          "inject_size_i", "inject_ok_o"}},
         {"Table: dest, D_t, scaled tokens", {"valid_q", "dest_q", "dt_q", "tokens_q"}},
         {"Generation rate and unthrottle",
-         {"gen_valid_i", "gen_dest_i", "gen_size_i", "full_valid_i", "full_dest_i", "nic_full_i",
-          "gen_q", "epoch_q", "full_q", "unthrottle_o"}}}},
+         {"gen_valid_i", "gen_dest_i", "gen_size_i", "full_valid_i", "full_dest_i", "nic_full_i", "gen_q", "epoch_q",
+          "full_q", "unthrottle_o"}}}},
       {"last_hop_scheduler",
        {{"Clock, reset, time", {"clk_i", "rst_ni", "now_i"}},
-        {"Speculative heads and reservation requests",
-         {"req_valid_i", "req_spec_i", "req_ep_i", "req_size_i"}},
+        {"Speculative heads and reservation requests", {"req_valid_i", "req_spec_i", "req_ep_i", "req_size_i"}},
         {"Drop and grant", {"drop_o", "grant_valid_o", "grant_time_o"}},
         {"Queued flits per endpoint",
          {"enq_valid_i", "enq_ep_i", "enq_flits_i", "deq_valid_i", "deq_ep_i", "deq_flits_i", "queued_q"}},
@@ -64,8 +62,8 @@ namespace {
 constexpr uint64_t kWaveCycles = 3000;
 }  // namespace
 
-bool write_gtkw(const std::string& gtkw, const std::string& vcd, const std::string& block,
-                const std::string& title, std::string* error) {
+bool write_gtkw(const std::string& gtkw, const std::string& vcd, const std::string& block, const std::string& title,
+                std::string* error) {
   const VcdFile parsed = parse_vcd(vcd);
   if (!parsed.ok) {
     *error = vcd + ": " + parsed.error;
@@ -106,8 +104,8 @@ bool write_block_waves(const std::string& dir, const std::string& block, std::st
     r = cc::run_random<Vcc_r15>("NumPorts=15,NumGlobalLinks=32,NumGroupRouters=8,NumIncPorts=4,NumDecPorts=4",
                                 kWaveCycles, 1, 0, vcd);
   } else if (block == "token_throttler") {
-    r = tt::run_random<Vtt_t4>("NumEntries=4,DestWidth=4,DtWidth=4,SizeWidth=4,TokenWidth=9,SrcEpoch=60",
-                               kWaveCycles, 1, 0, vcd);
+    r = tt::run_random<Vtt_t4>("NumEntries=4,DestWidth=4,DtWidth=4,SizeWidth=4,TokenWidth=9,SrcEpoch=60", kWaveCycles,
+                               1, 0, vcd);
   } else if (block == "last_hop_scheduler") {
     r = lhs::run_random<Vlhs_small>(
         "NumEndpoints=3,NumReqPorts=4,NumEnqPorts=3,NumDeqPorts=2,CountWidth=7,DropThreshold=40,"

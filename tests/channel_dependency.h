@@ -137,5 +137,4 @@ inline std::map<Vertex, std::set<Vertex>> dependency_graph(RoutingFunction& rf, 
   return g;
 }
 
-
 }  // namespace ccsim::test

@@ -35,10 +35,10 @@ TEST(Cli, RunWritesResultJson) {
   auto o = sh(kBin + " run " + kDemo + kShort);
   ASSERT_EQ(o.status, 0) << o.out;
   auto j = nlohmann::json::parse(o.out);
-  for (const char* k : {"config", "seed", "offered_load", "accepted_throughput", "avg_packet_latency",
-                        "avg_network_latency", "avg_message_latency", "latency_p50", "latency_p99", "avg_hops",
-                        "misrouted_fraction", "node_accepted_min", "node_accepted_max", "saturated",
-                        "packets_created", "packets_delivered", "deadlock", "perf"})
+  for (const char* k :
+       {"config", "seed", "offered_load", "accepted_throughput", "avg_packet_latency", "avg_network_latency",
+        "avg_message_latency", "latency_p50", "latency_p99", "avg_hops", "misrouted_fraction", "node_accepted_min",
+        "node_accepted_max", "saturated", "packets_created", "packets_delivered", "deadlock", "perf"})
     EXPECT_TRUE(j.contains(k)) << k;
   for (const char* k : {"wall_seconds", "cycles_per_second", "flit_hops_per_second", "peak_rss_mb"})
     EXPECT_TRUE(j["perf"].contains(k)) << k;

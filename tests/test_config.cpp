@@ -104,9 +104,9 @@ TEST(Config, EveryExperimentConfigRuns) {
     if (entry.path().extension() != ".toml") continue;
     ++found;
     SCOPED_TRACE(entry.path().string());
-    const Config cfg = load_config(entry.path().string(), {parse_override("sim.warmup=0"),
-                                                           parse_override("sim.measure=50"),
-                                                           parse_override("sim.drain_cap=200")});
+    const Config cfg = load_config(
+        entry.path().string(),
+        {parse_override("sim.warmup=0"), parse_override("sim.measure=50"), parse_override("sim.drain_cap=200")});
     EXPECT_NO_THROW(simulate(cfg));
   }
   EXPECT_GE(found, 7);

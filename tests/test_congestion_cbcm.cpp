@@ -95,13 +95,13 @@ TEST(HotspotDetector, UpdatesWaitForTheQuietPeriodAndFollowUnthrottles) {
   d.on_data(1, true, 0);
   d.on_data(2, true, 0);
   ASSERT_EQ(d.poll(100, to), 2);
-  d.on_data(3, false, 101);           // D_t changes to 3 ...
-  EXPECT_EQ(d.poll(103, to), 0);      // ... but 2 / 0.5 = 4 quiet cycles
+  d.on_data(3, false, 101);       // D_t changes to 3 ...
+  EXPECT_EQ(d.poll(103, to), 0);  // ... but 2 / 0.5 = 4 quiet cycles
   EXPECT_EQ(d.next_event(), 104);
   EXPECT_EQ(d.poll(104, to), 3);
   EXPECT_EQ(to, (std::vector<int>{1, 2, 3}));
   d.on_unthrottle(2, 200);
-  EXPECT_EQ(d.poll(200, to), 2);      // the others get the updated D_t
+  EXPECT_EQ(d.poll(200, to), 2);  // the others get the updated D_t
   EXPECT_EQ(to, (std::vector<int>{1, 3}));
   d.on_unthrottle(1, 300);
   d.on_unthrottle(3, 300);
@@ -117,10 +117,10 @@ TEST(HotspotDetector, AHotspotEpochWithAnUnmarkedPacketEndsTheHotspot) {
     d.on_data(2, true, 0);
     ASSERT_EQ(d.poll(100, to), 2);  // a hotspot from 100; its epoch ends at 200
     d.on_data(3, true, 150);
-    d.on_data(4, true, 250);        // an all-marked epoch keeps it
+    d.on_data(4, true, 250);  // an all-marked epoch keeps it
     EXPECT_EQ(d.mode(), HotspotDetector::Mode::Hotspot);
     d.on_data(5, false, 260);
-    d.on_data(6, false, 350);       // the epoch 250-350 had an unmarked packet
+    d.on_data(6, false, 350);  // the epoch 250-350 had an unmarked packet
     EXPECT_EQ(d.mode(), exit ? HotspotDetector::Mode::Idle : HotspotDetector::Mode::Hotspot);
     EXPECT_EQ(d.exits(), exit ? 1 : 0);
   }
@@ -131,8 +131,8 @@ TEST(Cbcm, PermutationTrafficIsMarkedButNeverThrottled) {
   // marked, but each destination hears from one source only (D_t = 1).
   for (const char* alg : {"min", "ugal_l"}) {
     SCOPED_TRACE(alg);
-    auto r = test::run({std::string("routing.algorithm=") + alg, "traffic.pattern=worst_case", "traffic.load=0.7"},
-                       kFb16);
+    auto r =
+        test::run({std::string("routing.algorithm=") + alg, "traffic.pattern=worst_case", "traffic.load=0.7"}, kFb16);
     EXPECT_GT(r["congestion"]["marked_fraction"].get<double>(), 0.4);
     EXPECT_EQ(r["congestion"]["throttle_packets"], 0);
     EXPECT_EQ(r["congestion"]["hotspots_detected"], 0);
@@ -181,8 +181,8 @@ TEST(Cbcm, ThrottledSourcesUnthrottleWhenTheHotspotStops) {
   // Their queued backlog then goes at full rate, which re-lists and
   // re-throttles them (the churn of spec A.5.5) until it has drained.
   const std::string stopping = std::string(kFb16Hotspot) + "stop = 12000\n";  // in the last class: the hotspot
-  const Config cfg = test::config({"congestion.cbcm_src_epoch=2000", "sim.warmup=3000", "sim.measure=20000"},
-                                  stopping.c_str());
+  const Config cfg =
+      test::config({"congestion.cbcm_src_epoch=2000", "sim.warmup=3000", "sim.measure=20000"}, stopping.c_str());
   Network net("cbcm_unthrottle", cfg);
   auto r = net.run();
   auto& cbcm = dynamic_cast<Cbcm&>(net.congestion());
@@ -193,8 +193,7 @@ TEST(Cbcm, ThrottledSourcesUnthrottleWhenTheHotspotStops) {
 TEST(Cbcm, SharedVcVariantThrottlesToJustBelowOneOverN) {
   auto r = test::run({"congestion.cbcm_variant=shared"}, kFb16Hotspot);
   EXPECT_EQ(r["congestion"]["max_throttling_degree"], 4);
-  for (int n : kSenders)
-    EXPECT_NEAR(r["classes"]["hotspot"]["node_accepted"][n].get<double>(), 0.99 / 4, 0.025) << n;
+  for (int n : kSenders) EXPECT_NEAR(r["classes"]["hotspot"]["node_accepted"][n].get<double>(), 0.99 / 4, 0.025) << n;
 }
 
 TEST(Cbcm, IdealVariantIsolatesTheHotspotClassWithoutControlPackets) {
@@ -239,7 +238,8 @@ TEST(Cbcm, EarlyDetectionThrottlesAtTheSendersRouterBeforeTheDestination) {
   EXPECT_GE(router_first, 0);
   EXPECT_LT(router_first, dest["congestion"]["first_throttle_cycle"].get<int64_t>());
   for (int n = 0; n < 4; ++n)
-    EXPECT_NEAR(early["classes"]["hotspot"]["node_accepted"][n].get<double>(), 0.25, 0.025) << n;  // A shorter epoch for the routers alone throttles sooner still.
+    EXPECT_NEAR(early["classes"]["hotspot"]["node_accepted"][n].get<double>(), 0.25, 0.025)
+        << n;  // A shorter epoch for the routers alone throttles sooner still.
   auto faster = test::run({"congestion.cbcm_detection=early", "congestion.cbcm_router_epoch=500"}, cfg.c_str());
   EXPECT_LT(faster["congestion"]["first_router_throttle_cycle"].get<int64_t>(), router_first - 1000);
 }
@@ -254,8 +254,7 @@ TEST(Cbcm, TheDestinationsDegreeOverridesARoutersLowerOne) {
   EXPECT_LT(r["congestion"]["first_router_throttle_cycle"].get<int64_t>(),
             r["congestion"]["first_throttle_cycle"].get<int64_t>());
   EXPECT_EQ(r["congestion"]["max_throttling_degree"], 4);
-  for (int n : {0, 1, 8, 12})
-    EXPECT_NEAR(r["classes"]["hotspot"]["node_accepted"][n].get<double>(), 0.25, 0.025) << n;
+  for (int n : {0, 1, 8, 12}) EXPECT_NEAR(r["classes"]["hotspot"]["node_accepted"][n].get<double>(), 0.25, 0.025) << n;
 }
 
 TEST(Cbcm, EarlyDetectionLeavesNetworkCongestionAlone) {
@@ -264,8 +263,8 @@ TEST(Cbcm, EarlyDetectionLeavesNetworkCongestionAlone) {
   // R_i+1, a saturated channel) is taken for endpoint congestion.
   for (const char* perm : {"traffic.permutation=true", "traffic.permutation=false"}) {
     SCOPED_TRACE(perm);
-    auto r = test::run({"congestion.cbcm_detection=early", "traffic.pattern=worst_case", perm, "traffic.load=0.7"},
-                       kFb16);
+    auto r =
+        test::run({"congestion.cbcm_detection=early", "traffic.pattern=worst_case", perm, "traffic.load=0.7"}, kFb16);
     EXPECT_GT(r["congestion"]["marked_fraction"].get<double>(), 0.2);
     EXPECT_EQ(r["congestion"]["throttle_packets"], 0);
     EXPECT_EQ(r["congestion"]["router_hotspots_detected"], 0);

@@ -11,7 +11,8 @@ namespace {
 
 const std::vector<std::string> kHotspot = {"traffic.pattern=hotspot", "traffic.hotspot_sources=16",
                                            "traffic.hotspot_dests=2", "traffic.load=0.3",
-                                           "traffic.packet_size=4", "sim.warmup=2000", "sim.measure=6000"};
+                                           "traffic.packet_size=4",   "sim.warmup=2000",
+                                           "sim.measure=6000"};
 
 std::vector<std::string> with(std::vector<std::string> v, const std::vector<std::string>& more) {
   v.insert(v.end(), more.begin(), more.end());
@@ -62,11 +63,11 @@ TEST(Ecn, BecnRaisesTheInterPacketDelayAndTheTimerLowersIt) {
   becn->cc_flags = Ecn::kMarked;
   ecn.on_control(net.nic(0), *becn, 100);
   ecn.on_control(net.nic(0), *becn, 100);
-  EXPECT_EQ(ecn.ipd(0, 5, 100), 48);   // +24 per BECN (003 Table 1)
+  EXPECT_EQ(ecn.ipd(0, 5, 100), 48);  // +24 per BECN (003 Table 1)
   EXPECT_EQ(ecn.ipd(0, 5, 195), 48);
-  EXPECT_EQ(ecn.ipd(0, 5, 196), 24);   // -24 every 96 cycles
+  EXPECT_EQ(ecn.ipd(0, 5, 196), 24);  // -24 every 96 cycles
   EXPECT_EQ(ecn.ipd(0, 5, 292), 0);
-  EXPECT_EQ(ecn.ipd(0, 6, 292), 0);    // per destination
+  EXPECT_EQ(ecn.ipd(0, 6, 292), 0);  // per destination
   for (int i = 0; i < 200; ++i) ecn.on_control(net.nic(0), *becn, 300);
   EXPECT_EQ(ecn.ipd(0, 5, 300), 3048);  // capped
 }

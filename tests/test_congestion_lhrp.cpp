@@ -10,9 +10,16 @@ using namespace ccsim;
 namespace {
 
 std::vector<std::string> hotspot(const std::string& protocol, double load) {
-  return {"congestion.protocol=" + protocol, "traffic.pattern=hotspot", "traffic.hotspot_sources=12",
-          "traffic.hotspot_dests=4", "traffic.load=" + std::to_string(load), "traffic.packet_size=4",
-          "routing.algorithm=min", "router.vcs=3", "sim.warmup=2000", "sim.measure=6000"};
+  return {"congestion.protocol=" + protocol,
+          "traffic.pattern=hotspot",
+          "traffic.hotspot_sources=12",
+          "traffic.hotspot_dests=4",
+          "traffic.load=" + std::to_string(load),
+          "traffic.packet_size=4",
+          "routing.algorithm=min",
+          "router.vcs=3",
+          "sim.warmup=2000",
+          "sim.measure=6000"};
 }
 
 }  // namespace
@@ -75,10 +82,11 @@ TEST(Lhrp, NetworkLatencyStaysFlatBeyondSaturationWhileNoControlTreeSaturates) {
   // nodes' switches nears their 5 fabric ports (003 6.1); no control's grows
   // with the tree of full buffers.
   auto latency = [](const std::string& protocol, double load) {
-    std::vector<std::string> v = {"congestion.protocol=" + protocol, "congestion.acks=true",
-                        "traffic.pattern=hotspot", "traffic.hotspot_sources=6", "traffic.hotspot_dests=2",
-                        "traffic.load=" + std::to_string(load), "traffic.packet_size=4", "routing.algorithm=ugal_l",
-                        "router.vcs=3", "router.buffer_depth=64", "sim.warmup=3000", "sim.measure=10000"};
+    std::vector<std::string> v = {
+        "congestion.protocol=" + protocol, "congestion.acks=true",     "traffic.pattern=hotspot",
+        "traffic.hotspot_sources=6",       "traffic.hotspot_dests=2",  "traffic.load=" + std::to_string(load),
+        "traffic.packet_size=4",           "routing.algorithm=ugal_l", "router.vcs=3",
+        "router.buffer_depth=64",          "sim.warmup=3000",          "sim.measure=10000"};
     if (protocol == "lhrp") v.push_back("congestion.lhrp_threshold=64");
     auto r = test::run(v);
     return r["avg_network_latency_delivered"].get<double>();
@@ -100,7 +108,7 @@ TEST(Lhrp, FabricDropResendsSpeculativelyThenReservesAtTheLastHop) {
   EXPECT_GT(cc["fabric_drops"].get<int64_t>(), 100);
   EXPECT_GT(cc["reservations"].get<int64_t>(), 0);
   EXPECT_LT(cc["reservations"].get<int64_t>(), cc["fabric_drops"].get<int64_t>());  // coalesced after 2 NACKs
-  EXPECT_EQ(r["ejection"]["reservation"].get<double>(), 0.0);  // never reach the endpoint
+  EXPECT_EQ(r["ejection"]["reservation"].get<double>(), 0.0);                       // never reach the endpoint
   EXPECT_GT(r["ejection"]["grant"].get<double>(), 0.0);
   EXPECT_FALSE(r["saturated"].get<bool>());
 }
@@ -108,7 +116,7 @@ TEST(Lhrp, FabricDropResendsSpeculativelyThenReservesAtTheLastHop) {
 TEST(Lhrp, CombinedProtocolReservesLargeMessagesAtTheLastHopSwitch) {
   // 48-flit messages (12 packets of 4) use SRP with the last-hop scheduler.
   const std::vector<std::string> base = {"congestion.protocol=lhrp", "traffic.load=0.3", "traffic.packet_size=4",
-                                         "traffic.message_size=12", "sim.warmup=1000", "sim.measure=3000"};
+                                         "traffic.message_size=12",  "sim.warmup=1000",  "sim.measure=3000"};
   auto combined = test::run([&] {
     auto v = base;
     v.push_back("congestion.lhrp_srp_min_flits=48");

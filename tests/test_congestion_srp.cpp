@@ -17,9 +17,16 @@ std::vector<std::string> with(std::vector<std::string> v, const std::vector<std:
 
 // 12 senders to 4 nodes, 4-flit packets: load 1/3 fills the hot nodes' ejection.
 std::vector<std::string> hotspot(const std::string& protocol, double load) {
-  return {"congestion.protocol=" + protocol, "congestion.acks=true", "traffic.pattern=hotspot",
-          "traffic.hotspot_sources=12", "traffic.hotspot_dests=4", "traffic.load=" + std::to_string(load),
-          "traffic.packet_size=4", "router.vcs=3", "sim.warmup=2000", "sim.measure=6000"};
+  return {"congestion.protocol=" + protocol,
+          "congestion.acks=true",
+          "traffic.pattern=hotspot",
+          "traffic.hotspot_sources=12",
+          "traffic.hotspot_dests=4",
+          "traffic.load=" + std::to_string(load),
+          "traffic.packet_size=4",
+          "router.vcs=3",
+          "sim.warmup=2000",
+          "sim.measure=6000"};
 }
 
 int64_t cc(const nlohmann::json& r, const char* key) { return r["congestion"][key].get<int64_t>(); }
@@ -31,7 +38,7 @@ TEST(Srp, EveryPacketIsDeliveredOnceThroughFabricDrops) {
   for (const char* protocol : {"srp", "smsrp"}) {
     auto r = test::run(with(hotspot(protocol, 0.2), {"congestion.srp_timeout=5", "traffic.message_size=2"}));
     EXPECT_GT(cc(r, "drops"), 100) << protocol;
-    EXPECT_GE(cc(r, "drops"), cc(r, "nacks")) << protocol;  // the last NACKs may still travel
+    EXPECT_GE(cc(r, "drops"), cc(r, "nacks")) << protocol;    // the last NACKs may still travel
     EXPECT_GE(cc(r, "nacks"), cc(r, "resends")) << protocol;  // some may still await their grant
     EXPECT_GT(cc(r, "guaranteed_sent"), 0) << protocol;
     EXPECT_FALSE(r["saturated"].get<bool>()) << protocol;  // every packet of the window arrived (conservation too)

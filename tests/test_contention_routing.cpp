@@ -175,8 +175,8 @@ TEST(ContentionRouting, DISABLED_Transient1056) {
     for (const char* alg : {"pb", "olm", "base", "hybrid", "ectn"}) {
       std::vector<Override> ov{parse_override(std::string("routing.algorithm=") + alg)};
       if (std::string(buffers) == "large")
-        ov.insert(ov.end(), {parse_override("router.local_buffer_depth=256"),
-                             parse_override("router.global_buffer_depth=2048")});
+        ov.insert(ov.end(),
+                  {parse_override("router.local_buffer_depth=256"), parse_override("router.global_buffer_depth=2048")});
       const Transient t = decisions_after_switch(
           load_config(std::string(CCSIM_SOURCE_DIR) + "/experiments/contention_002_transient.toml", ov), 5000, 2000);
       std::printf("%s buffers, %s: misrouting %.3f -> %.3f, half way after %lld cycles, settled after %lld\n", buffers,
@@ -192,8 +192,8 @@ TEST(ContentionRouting, DISABLED_Transient16512) {
     for (const char* alg : {"base", "olm"}) {
       std::vector<Override> ov{parse_override(std::string("routing.algorithm=") + alg)};
       if (std::string(buffers) == "large")
-        ov.insert(ov.end(), {parse_override("router.local_buffer_depth=256"),
-                             parse_override("router.global_buffer_depth=2048")});
+        ov.insert(ov.end(),
+                  {parse_override("router.local_buffer_depth=256"), parse_override("router.global_buffer_depth=2048")});
       const Transient t = decisions_after_switch(
           load_config(std::string(CCSIM_SOURCE_DIR) + "/experiments/contention_002_full_transient.toml", ov), 2000,
           1500);

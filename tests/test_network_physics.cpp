@@ -64,8 +64,8 @@ TEST(Physics, ValiantAndUgalGCarryAdversarialTraffic) {
   // With the papers' 2x internal speedup (002 Table I, 003 section 4) the
   // allocator is not the bottleneck; VAL's limit here is 7/16 (global channels).
   for (const char* alg : {"val", "ugal_g"}) {
-    auto j = test::run({std::string("routing.algorithm=") + alg, "traffic.pattern=adv", "traffic.load=0.35",
-                        "router.speedup=2"});
+    auto j = test::run(
+        {std::string("routing.algorithm=") + alg, "traffic.pattern=adv", "traffic.load=0.35", "router.speedup=2"});
     EXPECT_NEAR(j["accepted_throughput"].get<double>(), 0.35, 0.03 * 0.35) << alg;
     EXPECT_GT(j["misrouted_fraction"].get<double>(), 0.5) << alg;
   }

@@ -47,9 +47,9 @@ nlohmann::json run(const std::vector<std::string>& sets) { return test::run(sets
 }  // namespace
 
 TEST(QcnCongestionPoint, FeedbackQuantizedToSixBitsSaturatingAtTwiceQeq) {
-  EXPECT_EQ(QcnCongestionPoint::quantize(400, 0, 400, 0), 0);    // at Q_eq: not congested
+  EXPECT_EQ(QcnCongestionPoint::quantize(400, 0, 400, 0), 0);  // at Q_eq: not congested
   EXPECT_EQ(QcnCongestionPoint::quantize(200, 0, 400, 0), 0);
-  EXPECT_EQ(QcnCongestionPoint::quantize(600, 0, 400, 0), 31);   // half way to 2 Q_eq
+  EXPECT_EQ(QcnCongestionPoint::quantize(600, 0, 400, 0), 31);  // half way to 2 Q_eq
   EXPECT_EQ(QcnCongestionPoint::quantize(800, 0, 400, 0), 63);
   EXPECT_EQ(QcnCongestionPoint::quantize(5000, 0, 400, 0), 63);  // saturates
   // w = 2: Q_delta counts twice; saturation at Q_eq (2w + 1) of -Fb.
@@ -134,8 +134,8 @@ TEST(QcnSwitch, AdvThroughputFarAboveTheMinimalBound) {
   // MIN under ADV+1 is capped at 1/(a p) = 0.125 flits/node/cycle here.
   auto r = run({"traffic.pattern=adv", "traffic.load=0.4"});
   EXPECT_GT(r["accepted_throughput"].get<double>(), 2.5 / 8);
-  auto m = run({"traffic.pattern=adv", "traffic.load=0.4", "routing.algorithm=min", "sim.warmup=10000",
-                "sim.measure=10000"});
+  auto m = run(
+      {"traffic.pattern=adv", "traffic.load=0.4", "routing.algorithm=min", "sim.warmup=10000", "sim.measure=10000"});
   EXPECT_LT(m["accepted_throughput"].get<double>(), 1.05 / 8);
 }
 
@@ -155,19 +155,19 @@ TEST(QcnSwitch, ProbabilitiesStayHighUnderUniformWithFeedbackComparison) {
 
 // 001 Fig. 10: misrouting at injection reacts within microseconds to a
 // traffic change in either direction (decision time, 500-cycle = 5 us
-// windows; on this small network UN -> ADV takes ~70 us to half its level); the way back to minimal routing after ADV -> UN is fast at first
-// (one rule per switch is congested) and then slow (+PI per PC_l packets).
+// windows; on this small network UN -> ADV takes ~70 us to half its level); the way back to minimal routing after ADV
+// -> UN is fast at first (one rule per switch is congested) and then slow (+PI per PC_l packets).
 TEST(QcnSwitch, MisroutingFollowsTrafficChangesBothWays) {
   for (bool to_adv : {true, false}) {
     SCOPED_TRACE(to_adv ? "UN -> ADV" : "ADV -> UN");
     const std::string base = std::string(kQcnDragonfly) + "[[traffic.phase]]\nat = 40000\npattern = \"" +
                              (to_adv ? "adv" : "uniform") + "\"\n";
-    const Config cfg = test::config({std::string("traffic.pattern=") + (to_adv ? "uniform" : "adv"),
-                                     "traffic.load=0.4", "sim.measure=10000"},
-                                    base.c_str());
+    const Config cfg = test::config(
+        {std::string("traffic.pattern=") + (to_adv ? "uniform" : "adv"), "traffic.load=0.4", "sim.measure=10000"},
+        base.c_str());
     auto topo = find_topology("dragonfly").make(cfg);
-    auto counter = std::make_unique<test::DecisionCounter>(find_routing("dragonfly", "qcn_switch").make(cfg, *topo),
-                                                           500, 100);
+    auto counter =
+        std::make_unique<test::DecisionCounter>(find_routing("dragonfly", "qcn_switch").make(cfg, *topo), 500, 100);
     test::DecisionCounter& c = *counter;
     Network net(to_adv ? "qcn_un_adv" : "qcn_adv_un", cfg, std::move(counter));
     net.run();
@@ -185,8 +185,7 @@ TEST(QcnSwitch, MisroutingFollowsTrafficChangesBothWays) {
 }
 
 TEST(QcnSwitch, Deterministic) {
-  const std::vector<std::string> s = {"traffic.pattern=adv", "traffic.load=0.3", "sim.warmup=5000",
-                                      "sim.measure=5000"};
+  const std::vector<std::string> s = {"traffic.pattern=adv", "traffic.load=0.3", "sim.warmup=5000", "sim.measure=5000"};
   auto a = run(s), b = run(s);
   a.erase("perf");
   b.erase("perf");
@@ -195,8 +194,8 @@ TEST(QcnSwitch, Deterministic) {
 
 TEST(QcnReactionPoint, CnmsReachTheSourcesAndCutTheirRate) {
   // Hot region at high load: ejection queues of the hot nodes fill.
-  auto r = run({"routing.algorithm=min", "congestion.protocol=qcn", "traffic.pattern=hot_region",
-                "traffic.load=0.9", "sim.warmup=10000", "sim.measure=10000"});
+  auto r = run({"routing.algorithm=min", "congestion.protocol=qcn", "traffic.pattern=hot_region", "traffic.load=0.9",
+                "sim.warmup=10000", "sim.measure=10000"});
   const auto& c = r["congestion"];
   EXPECT_GT(c["cnms"].get<int>(), 10);
   EXPECT_EQ(c["cnms"].get<int>(), c["cnms_received"].get<int>());

@@ -30,18 +30,19 @@ const char* kCbcmFb16 = kCbcmFb16String.c_str();
 // The 72-node test dragonfly under ADV+1 with contention-counter routing (thresholds as in
 // test_contention_routing).
 std::vector<std::string> contention(const std::string& alg) {
-  std::vector<std::string> v{"routing.algorithm=" + alg, "router.vcs=6", "traffic.packet_size=8",
-                             "traffic.pattern=adv", "traffic.load=0.3", "routing.contention_threshold=3",
-                             "sim.warmup=1000", "sim.measure=2000"};
+  std::vector<std::string> v{"routing.algorithm=" + alg, "router.vcs=6",     "traffic.packet_size=8",
+                             "traffic.pattern=adv",      "traffic.load=0.3", "routing.contention_threshold=3",
+                             "sim.warmup=1000",          "sim.measure=2000"};
   if (alg == "ectn") v.push_back("routing.ectn_combined_threshold=5");
   return v;
 }
 
 // LHRP on the 72-node dragonfly: 8 senders to 2 nodes, threshold 8 flits (drops all the time).
-const std::vector<std::string> kLhrp = {
-    "congestion.protocol=lhrp", "congestion.lhrp_threshold=8", "traffic.pattern=hotspot", "traffic.hotspot_sources=8",
-    "traffic.hotspot_dests=2",  "traffic.load=0.2",            "traffic.packet_size=4",   "traffic.message_size=2",
-    "sim.warmup=1000",          "sim.measure=2000"};
+const std::vector<std::string> kLhrp = {"congestion.protocol=lhrp", "congestion.lhrp_threshold=8",
+                                        "traffic.pattern=hotspot",  "traffic.hotspot_sources=8",
+                                        "traffic.hotspot_dests=2",  "traffic.load=0.2",
+                                        "traffic.packet_size=4",    "traffic.message_size=2",
+                                        "sim.warmup=1000",          "sim.measure=2000"};
 
 // The result without what may differ between implementations (wall time, the choice itself).
 std::string comparable(nlohmann::json j) {

@@ -112,16 +112,19 @@ TEST(HillClimbTuner, FollowsTheDecisionTable) {
   p.local_max = false;
   HillClimbTuner t(p);
   using A = HillClimbTuner::Action;
-  struct Step { int64_t tp; bool throttled; A action; int64_t threshold; };
+  struct Step {
+    int64_t tp;
+    bool throttled;
+    A action;
+    int64_t threshold;
+  };
   const Step script[] = {
-      {1000, true, A::Increment, 330},   // no drop, throttling: +1%
-      {1000, false, A::None, 330},       // no drop, not throttling: no change
-      {760, true, A::Increment, 360},    // 24% drop is no drop
-      {560, true, A::Decrement, 238},    // 26% drop, throttling: -4%
-      {400, false, A::Decrement, 116},   // 28.6% drop, not throttling: -4%
-      {400, true, A::Increment, 146},
-      {100, false, A::Decrement, 24},
-      {50, false, A::Decrement, 0},      // clamped at 0
+      {1000, true, A::Increment, 330},  // no drop, throttling: +1%
+      {1000, false, A::None, 330},      // no drop, not throttling: no change
+      {760, true, A::Increment, 360},   // 24% drop is no drop
+      {560, true, A::Decrement, 238},   // 26% drop, throttling: -4%
+      {400, false, A::Decrement, 116},  // 28.6% drop, not throttling: -4%
+      {400, true, A::Increment, 146},  {100, false, A::Decrement, 24}, {50, false, A::Decrement, 0},  // clamped at 0
   };
   for (const Step& s : script) {
     EXPECT_EQ(t.tune(s.tp, 0, s.throttled), s.action) << "throughput " << s.tp;
@@ -144,7 +147,7 @@ TEST(HillClimbTuner, LocalMaximumEscapeResetsToMinOfTmaxNmaxAndForgetsAfterRRese
   EXPECT_EQ(t.consecutive_resets(), 1);
   EXPECT_EQ(t.tune(720, 450, true), A::ResetToMax);  // second in a row: r = 2 reached
   EXPECT_EQ(t.threshold(), 200);
-  EXPECT_EQ(t.max_throughput(), 0);  // max forgotten
+  EXPECT_EQ(t.max_throughput(), 0);                 // max forgotten
   EXPECT_EQ(t.tune(720, 450, true), A::Increment);  // new max 720; no drop from 720
   EXPECT_EQ(t.max_throughput(), 720);
   EXPECT_EQ(t.t_max(), 200);
@@ -209,10 +212,10 @@ TEST(SelfTune, BeyondSaturationTuneKeepsNinetyPercentOfItsPeak) {
 }
 
 TEST(Alo, HoldsPacketsOnlyWhenTheUsefulChannelsAreBusy) {
-  auto low = test::run({"congestion.protocol=\"alo\"", "traffic.load=0.02", "sim.warmup=500", "sim.measure=2000"},
-                       kTorus16);
-  auto high = test::run({"congestion.protocol=\"alo\"", "traffic.load=0.6", "sim.warmup=500", "sim.measure=2000"},
-                        kTorus16);
+  auto low =
+      test::run({"congestion.protocol=\"alo\"", "traffic.load=0.02", "sim.warmup=500", "sim.measure=2000"}, kTorus16);
+  auto high =
+      test::run({"congestion.protocol=\"alo\"", "traffic.load=0.6", "sim.warmup=500", "sim.measure=2000"}, kTorus16);
   const double low_held = low["congestion"]["held"].get<double>() / low["congestion"]["checks"].get<double>();
   const double high_held = high["congestion"]["held"].get<double>() / high["congestion"]["checks"].get<double>();
   EXPECT_LT(low_held, 0.01);
@@ -224,7 +227,7 @@ TEST(SelfTune, EstimateExtrapolatesTheLastTwoSnapshotsWithinZeroAndTheTotal) {
   EXPECT_EQ(extrapolate(100, 50, 0, 32, 3072), 100);
   EXPECT_EQ(extrapolate(100, 50, 16, 32, 3072), 125);  // half a gather later: half the last step
   EXPECT_EQ(extrapolate(100, 50, 32, 32, 3072), 150);
-  EXPECT_EQ(extrapolate(100, 300, 16, 32, 3072), 0);   // falling fast: clamped at 0
+  EXPECT_EQ(extrapolate(100, 300, 16, 32, 3072), 0);  // falling fast: clamped at 0
   EXPECT_EQ(extrapolate(3000, 2000, 16, 32, 3072), 3072);
 }
 
@@ -262,8 +265,8 @@ TEST(DeadlockRecovery, FullyAdaptiveRoutingWithRecoveryDeliversAndRescuesBlocked
   EXPECT_GT(high["accepted_throughput"].get<double>(), 0.05);
   // Recovery is what keeps such networks alive: with a timeout longer than the run nobody is
   // rescued and the 16-ary 2-cube deadlocks within ~2,000 cycles (the 8-ary one happens not to).
-  auto never = with({"traffic.load=0.9", "routing.deadlock_timeout=16777216", "topology.k=16",
-                     "sim.deadlock_cycles=200"});
+  auto never =
+      with({"traffic.load=0.9", "routing.deadlock_timeout=16777216", "topology.k=16", "sim.deadlock_cycles=200"});
   EXPECT_EQ(never["deadlock_recovery"]["rescued_packets"].get<int64_t>(), 0);
   EXPECT_TRUE(never["deadlock"].get<bool>());
   // Deterministic, rescues included.

@@ -93,17 +93,16 @@ std::vector<int> walk(RoutingFunction& rf, const Torus& t, int src, int dst, tes
 }
 
 std::unique_ptr<Topology> make_topology(const Shape& s, const std::string& routing) {
-  Config cfg = test::config({std::string("topology.kind=") + (s.wrap ? "torus" : "mesh"),
-                             "topology.k=" + std::to_string(s.k), "topology.n=" + std::to_string(s.n),
-                             "topology.c=" + std::to_string(s.c), "routing.algorithm=" + routing},
-                            kSmallTorus);
+  Config cfg = test::config(
+      {std::string("topology.kind=") + (s.wrap ? "torus" : "mesh"), "topology.k=" + std::to_string(s.k),
+       "topology.n=" + std::to_string(s.n), "topology.c=" + std::to_string(s.c), "routing.algorithm=" + routing},
+      kSmallTorus);
   return find_topology(cfg.get_string("topology.kind")).make(cfg);
 }
 
 std::unique_ptr<RoutingFunction> make_routing(const Topology& t, const Shape& s, const std::string& routing) {
-  Config cfg = test::config({std::string("topology.kind=") + (s.wrap ? "torus" : "mesh"),
-                             "routing.algorithm=" + routing},
-                            kSmallTorus);
+  Config cfg = test::config(
+      {std::string("topology.kind=") + (s.wrap ? "torus" : "mesh"), "routing.algorithm=" + routing}, kSmallTorus);
   return find_routing(s.wrap ? "torus" : "mesh", routing).make(cfg, t);
 }
 
@@ -200,8 +199,8 @@ TEST_P(TorusShape, DorRoutesAreMinimalAndDimensionOrdered) {
       ASSERT_EQ(static_cast<int>(ports.size()) - 1, t.min_hops(t.node_router(src), t.node_router(dst)))
           << src << "->" << dst;
       EXPECT_EQ(ports.back(), t.node_port(dst));
-      EXPECT_TRUE(std::is_sorted(ports.begin(), ports.end() - 1,
-                                 [&](int a, int b) { return (a - s.c) / 2 < (b - s.c) / 2; }))
+      EXPECT_TRUE(
+          std::is_sorted(ports.begin(), ports.end() - 1, [&](int a, int b) { return (a - s.c) / 2 < (b - s.c) / 2; }))
           << "dimensions out of order " << src << "->" << dst;
     }
 }
@@ -298,9 +297,9 @@ TEST(TorusConfig, RoutingNeedsEnoughVcs) {
 }
 
 TEST(TorusNetwork, PaperTorusOf004Builds) {
-  Config cfg = load_config(std::string(CCSIM_SOURCE_DIR) + "/experiments/torus_16x16.toml",
-                           {parse_override("traffic.load=0.1"), parse_override("sim.warmup=500"),
-                            parse_override("sim.measure=1000")});
+  Config cfg = load_config(
+      std::string(CCSIM_SOURCE_DIR) + "/experiments/torus_16x16.toml",
+      {parse_override("traffic.load=0.1"), parse_override("sim.warmup=500"), parse_override("sim.measure=1000")});
   Network net("torus_16x16", cfg);
   EXPECT_EQ(net.num_routers(), 256);
   EXPECT_EQ(net.num_nodes(), 256);
@@ -318,8 +317,10 @@ TEST(TorusNetwork, DeliversUnderLoadWithoutDeadlock) {
         const std::string what = std::string(kind) + " " + alg + " " + sw;
         const std::vector<std::string> common = {std::string("topology.kind=") + kind,
                                                  std::string("routing.algorithm=") + alg,
-                                                 std::string("router.switching=") + sw, "topology.k=4",
-                                                 "traffic.packet_size=4", "router.buffer_depth=8"};
+                                                 std::string("router.switching=") + sw,
+                                                 "topology.k=4",
+                                                 "traffic.packet_size=4",
+                                                 "router.buffer_depth=8"};
         auto sets = common;
         sets.push_back("traffic.load=0.2");
         auto j = test::run(sets, kSmallTorus);

@@ -123,8 +123,8 @@ offset = 1
                     {"sim.series_window=250"});
   auto& thr = r["series"]["overall"]["accepted_throughput"];
   double before = 0, after = 0;
-  for (size_t b = 1; b < 4; ++b) before += thr[b].get<double>() / 3;    // cycles 250..1000: uniform
-  for (size_t b = 8; b < 20; ++b) after += thr[b].get<double>() / 12;   // 1000 cycles after the switch
+  for (size_t b = 1; b < 4; ++b) before += thr[b].get<double>() / 3;   // cycles 250..1000: uniform
+  for (size_t b = 8; b < 20; ++b) after += thr[b].get<double>() / 12;  // 1000 cycles after the switch
   EXPECT_NEAR(before, 0.3, 0.03);
   // ADV+1 under MIN: one global channel per group pair carries 8 nodes' traffic -> 1/8.
   EXPECT_LT(after, 0.125 * 1.1);
@@ -132,8 +132,8 @@ offset = 1
 }
 
 TEST(TrafficClasses, OnOffBurstsKeepTheAverageLoad) {
-  auto bursty = test::run({"traffic.load=0.2", "traffic.injection=onoff", "traffic.burst_length=16",
-                           "sim.measure=20000"});
+  auto bursty =
+      test::run({"traffic.load=0.2", "traffic.injection=onoff", "traffic.burst_length=16", "sim.measure=20000"});
   auto smooth = test::run({"traffic.load=0.2", "sim.measure=20000"});
   EXPECT_NEAR(bursty["generated_load"].get<double>(), 0.2, 0.01);
   // Same mean load, queued in bursts: higher tail latency.

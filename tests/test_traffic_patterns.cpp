@@ -113,8 +113,8 @@ TEST(Patterns, BitPermutationsAreBijectionsWithTheDefinitionsOf004) {
 
 TEST(Patterns, FixedPointsOfAPermutationAreSilent) {
   PermutationPattern p(bit_permutation("bitrev", 16));
-  EXPECT_FALSE(p.is_source(0));   // 0000 -> 0000
-  EXPECT_FALSE(p.is_source(9));   // 1001 -> 1001
+  EXPECT_FALSE(p.is_source(0));  // 0000 -> 0000
+  EXPECT_FALSE(p.is_source(9));  // 1001 -> 1001
   EXPECT_TRUE(p.is_source(1));
 }
 

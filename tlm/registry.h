@@ -33,7 +33,7 @@ struct PatternEntry {
   // `nodes`: the traffic class's node set (sorted); patterns that pick
   // destinations among a set (uniform, hotspot) use it.
   std::function<std::unique_ptr<TrafficPattern>(const Config&, const Topology&, uint64_t seed,
-                                                 const std::vector<int>& nodes)>
+                                                const std::vector<int>& nodes)>
       make;
 };
 

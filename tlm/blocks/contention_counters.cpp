@@ -12,18 +12,16 @@ namespace ccsim::blocks {
 ContentionCounters::ContentionCounters() : ContentionCounters(Config{}) {}
 
 ContentionCounters::ContentionCounters(const Config& config) : cfg_(config) {
-  if (cfg_.num_ports < 1 || cfg_.num_inc_ports < 1 || cfg_.num_dec_ports < 1 ||
-      cfg_.counter_width < 1 || cfg_.counter_width > 16 || cfg_.num_global_links < 1 ||
-      cfg_.num_group_routers < 2 || cfg_.partial_width < 1 || cfg_.partial_width > 15 ||
-      cfg_.sent_width < 1 || cfg_.sent_width > 8 || cfg_.broadcast_period < 1 ||
+  if (cfg_.num_ports < 1 || cfg_.num_inc_ports < 1 || cfg_.num_dec_ports < 1 || cfg_.counter_width < 1 ||
+      cfg_.counter_width > 16 || cfg_.num_global_links < 1 || cfg_.num_group_routers < 2 || cfg_.partial_width < 1 ||
+      cfg_.partial_width > 15 || cfg_.sent_width < 1 || cfg_.sent_width > 8 || cfg_.broadcast_period < 1 ||
       cfg_.num_rx_ports < 1) {
     throw std::invalid_argument("ContentionCounters: bad parameters");
   }
   count_max_ = static_cast<uint32_t>(ones(cfg_.counter_width));
   partial_max_ = static_cast<uint32_t>(ones(cfg_.partial_width));
   sent_max_ = static_cast<uint32_t>(ones(cfg_.sent_width));
-  combined_width_ =
-      clog2(partial_max_ + static_cast<uint64_t>(cfg_.num_group_routers - 1) * sent_max_ + 1);
+  combined_width_ = clog2(partial_max_ + static_cast<uint64_t>(cfg_.num_group_routers - 1) * sent_max_ + 1);
   const size_t p = cfg_.num_ports, l = cfg_.num_global_links;
   const size_t others = static_cast<size_t>(cfg_.num_group_routers - 1);
   count_.assign(p, 0);
@@ -168,8 +166,7 @@ void ContentionCounters::tick() {
   n_dirty_ports_ = 0;
   for (int i = 0; i < n_dirty_links_; ++i) {
     const int g = dirty_links_[i];
-    partial_[g] =
-        static_cast<uint16_t>(clamp_add_sub(partial_[g], pinc_n_[g], pdec_n_[g], partial_max_));
+    partial_[g] = static_cast<uint16_t>(clamp_add_sub(partial_[g], pinc_n_[g], pdec_n_[g], partial_max_));
     pinc_n_[g] = pdec_n_[g] = 0;
     link_dirty_[g] = 0;
   }
@@ -201,8 +198,7 @@ void ContentionCounters::step(const Inputs& in) {
   }
   for (int p = 0; p < cfg_.num_rx_ports; ++p) {
     if (in.rx_valid[p]) {
-      receive_partial(in.rx_router[p],
-                      &in.rx_partial[static_cast<size_t>(p) * cfg_.num_global_links]);
+      receive_partial(in.rx_router[p], &in.rx_partial[static_cast<size_t>(p) * cfg_.num_global_links]);
     }
   }
   tick();

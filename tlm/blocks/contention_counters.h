@@ -28,27 +28,32 @@ class ContentionCounters {
  public:
   // Parameters; the same names as the RTL parameters.
   struct Config {
-    int num_ports = 31;            // output ports                                   [paper]
-    int num_inc_ports = 4;         // RTL increment lanes per cycle                   [ours]
-    int num_dec_ports = 4;         // RTL decrement lanes per cycle                   [ours]
-    int counter_width = 7;         // counter bits, saturating                        [ours]
-    int threshold = 6;             // th (Base/ECtN 6, Hybrid 7)                      [paper]
-    int num_global_links = 128;    // ECtN counters per array                         [paper]
-    int num_group_routers = 16;    // a, routers per group                            [paper]
-    int partial_width = 6;         // own partial counter bits, saturating            [ours]
-    int sent_width = 4;            // broadcast value bits, saturating                [paper]
-    int broadcast_period = 100;    // cycles between broadcasts                       [paper]
-    int combined_threshold = 10;   // combined counter threshold                      [paper]
-    int num_rx_ports = 1;          // received arrays per cycle                       [ours]
+    int num_ports = 31;           // output ports                                   [paper]
+    int num_inc_ports = 4;        // RTL increment lanes per cycle                   [ours]
+    int num_dec_ports = 4;        // RTL decrement lanes per cycle                   [ours]
+    int counter_width = 7;        // counter bits, saturating                        [ours]
+    int threshold = 6;            // th (Base/ECtN 6, Hybrid 7)                      [paper]
+    int num_global_links = 128;   // ECtN counters per array                         [paper]
+    int num_group_routers = 16;   // a, routers per group                            [paper]
+    int partial_width = 6;        // own partial counter bits, saturating            [ours]
+    int sent_width = 4;           // broadcast value bits, saturating                [paper]
+    int broadcast_period = 100;   // cycles between broadcasts                       [paper]
+    int combined_threshold = 10;  // combined counter threshold                      [paper]
+    int num_rx_ports = 1;         // received arrays per cycle                       [ours]
   };
 
   // Cycle-level interface (mirrors the RTL ports; lane arrays sized by the config).
   struct Inputs {
-    std::vector<uint8_t> inc_valid;  std::vector<uint16_t> inc_port;
-    std::vector<uint8_t> dec_valid;  std::vector<uint16_t> dec_port;
-    std::vector<uint8_t> pinc_valid; std::vector<uint16_t> pinc_link;
-    std::vector<uint8_t> pdec_valid; std::vector<uint16_t> pdec_link;
-    std::vector<uint8_t> rx_valid;   std::vector<uint16_t> rx_router;
+    std::vector<uint8_t> inc_valid;
+    std::vector<uint16_t> inc_port;
+    std::vector<uint8_t> dec_valid;
+    std::vector<uint16_t> dec_port;
+    std::vector<uint8_t> pinc_valid;
+    std::vector<uint16_t> pinc_link;
+    std::vector<uint8_t> pdec_valid;
+    std::vector<uint16_t> pdec_link;
+    std::vector<uint8_t> rx_valid;
+    std::vector<uint16_t> rx_router;
     std::vector<uint8_t> rx_partial;  // num_rx_ports * num_global_links values
   };
   struct Outputs {

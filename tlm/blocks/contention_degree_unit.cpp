@@ -105,8 +105,7 @@ void ContentionDegreeUnit::eval(Outputs& out) const {
 bool ContentionDegreeUnit::metric_exceeds(int o) const {
   // metric > thr  <=>  2*M*SD > N*(SMax - SMin) + 2*M*N*thr   (SMax >= SMin always)
   const uint64_t lhs = lhs_factor_ * sum_dcr_[o];
-  const uint64_t rhs =
-      static_cast<uint64_t>(cfg_.num_samples) * (sum_max_[o] - sum_min_[o]) + rhs_offset_;
+  const uint64_t rhs = static_cast<uint64_t>(cfg_.num_samples) * (sum_max_[o] - sum_min_[o]) + rhs_offset_;
   return test_mutation ? lhs >= rhs : lhs > rhs;
 }
 
@@ -184,8 +183,7 @@ void RequestSelector::step() {
   }
 }
 
-void weighted_contention_degree(const std::vector<std::vector<int>>& requests, int num_outputs,
-                                double* dcw) {
+void weighted_contention_degree(const std::vector<std::vector<int>>& requests, int num_outputs, double* dcw) {
   for (int o = 0; o < num_outputs; ++o) dcw[o] = 0.0;
   for (const auto& req : requests) {
     if (req.empty()) continue;

@@ -120,7 +120,6 @@ class RequestSelector {
 // Weighted contention degree D_cw (Fig. 7): requests[i] lists the outputs requested by the
 // requesting VCs of input i (v = its length); each adds 1/v to its output. dcw must have
 // room for num_outputs values. C++ only.
-void weighted_contention_degree(const std::vector<std::vector<int>>& requests, int num_outputs,
-                                double* dcw);
+void weighted_contention_degree(const std::vector<std::vector<int>>& requests, int num_outputs, double* dcw);
 
 }  // namespace ccsim::blocks

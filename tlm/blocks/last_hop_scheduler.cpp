@@ -13,10 +13,9 @@ namespace ccsim::blocks {
 LastHopScheduler::LastHopScheduler() : LastHopScheduler(Config{}) {}
 
 LastHopScheduler::LastHopScheduler(const Config& config) : cfg_(config) {
-  if (cfg_.num_endpoints < 1 || cfg_.num_req_ports < 1 || cfg_.num_enq_ports < 1 ||
-      cfg_.num_deq_ports < 1 || cfg_.count_width < 1 || cfg_.count_width > 31 ||
-      cfg_.drop_threshold < 0 || cfg_.time_width < 1 || cfg_.time_width > 63 ||
-      cfg_.size_width < 1 || cfg_.size_width > 31 || cfg_.flits_width < 1 ||
+  if (cfg_.num_endpoints < 1 || cfg_.num_req_ports < 1 || cfg_.num_enq_ports < 1 || cfg_.num_deq_ports < 1 ||
+      cfg_.count_width < 1 || cfg_.count_width > 31 || cfg_.drop_threshold < 0 || cfg_.time_width < 1 ||
+      cfg_.time_width > 63 || cfg_.size_width < 1 || cfg_.size_width > 31 || cfg_.flits_width < 1 ||
       cfg_.flits_width > 31) {
     throw std::invalid_argument("LastHopScheduler: bad parameters");
   }

@@ -12,7 +12,8 @@
 // should_drop(e): queued(e) >= drop_threshold (registered value at the start of the cycle;
 // threshold_strict uses >). reserve(e, size, now) returns the grant time max(now, next_free(e))
 // and advances next_free(e) by size; several reservations in one cycle are served in call order
-// (the RTL's lane order). Sizes must fit in size_width bits (16 by default). Times are time_width-bit unsigned (wrap after 2^time_width cycles).
+// (the RTL's lane order). Sizes must fit in size_width bits (16 by default). Times are time_width-bit unsigned (wrap
+// after 2^time_width cycles).
 #pragma once
 
 #include <cstddef>
@@ -25,16 +26,16 @@ class LastHopScheduler {
  public:
   // Parameters; the same names as the RTL parameters.
   struct Config {
-    int num_endpoints = 4;         // endpoints attached to the switch (p)            [paper]
-    int num_req_ports = 15;        // RTL drop/reservation request lanes per cycle     [ours]
-    int num_enq_ports = 15;        // RTL flit-write report lanes per cycle            [ours]
-    int num_deq_ports = 4;         // RTL ejection report lanes per cycle              [ours]
-    int count_width = 16;          // queued-flit counter bits, saturating             [ours]
-    int drop_threshold = 1000;     // theta, flits                                    [paper]
-    bool threshold_strict = false; // false: drop at >= theta (6.3), true: > (3.2)     [ours]
-    int time_width = 32;           // grant time / next_free bits                      [ours]
-    int size_width = 16;           // request size bits (flits)                        [ours]
-    int flits_width = 5;           // flits per enqueue/dequeue report bits            [ours]
+    int num_endpoints = 4;          // endpoints attached to the switch (p)            [paper]
+    int num_req_ports = 15;         // RTL drop/reservation request lanes per cycle     [ours]
+    int num_enq_ports = 15;         // RTL flit-write report lanes per cycle            [ours]
+    int num_deq_ports = 4;          // RTL ejection report lanes per cycle              [ours]
+    int count_width = 16;           // queued-flit counter bits, saturating             [ours]
+    int drop_threshold = 1000;      // theta, flits                                    [paper]
+    bool threshold_strict = false;  // false: drop at >= theta (6.3), true: > (3.2)     [ours]
+    int time_width = 32;            // grant time / next_free bits                      [ours]
+    int size_width = 16;            // request size bits (flits)                        [ours]
+    int flits_width = 5;            // flits per enqueue/dequeue report bits            [ours]
   };
 
   // Cycle-level interface (mirrors the RTL ports).
@@ -55,8 +56,8 @@ class LastHopScheduler {
   };
   // Result of a speculative head arriving at the last-hop switch.
   struct Decision {
-    bool drop;           // drop it and send a NACK carrying grant_time
-    uint64_t grant_time; // retransmission time (valid if drop)
+    bool drop;            // drop it and send a NACK carrying grant_time
+    uint64_t grant_time;  // retransmission time (valid if drop)
   };
 
   LastHopScheduler();  // paper/default parameters
@@ -98,8 +99,8 @@ class LastHopScheduler {
   Config cfg_;
   uint64_t count_max_, time_mask_, size_mask_, flits_mask_;
   std::vector<uint32_t> queued_;
-  std::vector<uint64_t> next_free_;   // registered
-  std::vector<uint64_t> next_free_d_; // with this cycle's reservations
+  std::vector<uint64_t> next_free_;    // registered
+  std::vector<uint64_t> next_free_d_;  // with this cycle's reservations
   std::vector<uint64_t> added_, removed_;
 };
 

@@ -14,10 +14,9 @@ namespace ccsim::blocks {
 TokenThrottler::TokenThrottler() : TokenThrottler(Config{}) {}
 
 TokenThrottler::TokenThrottler(const Config& config) : cfg_(config) {
-  if (cfg_.num_entries < 1 || cfg_.dest_width < 1 || cfg_.dest_width > 32 || cfg_.dt_width < 1 ||
-      cfg_.dt_width > 24 || cfg_.size_width < 1 || cfg_.size_width > 24 ||
-      cfg_.token_width < 1 || cfg_.token_width > 62 || cfg_.src_epoch < 1 ||
-      cfg_.num_query_ports < 1 || cfg_.num_gen_ports < 1 || cfg_.num_full_ports < 1 ||
+  if (cfg_.num_entries < 1 || cfg_.dest_width < 1 || cfg_.dest_width > 32 || cfg_.dt_width < 1 || cfg_.dt_width > 24 ||
+      cfg_.size_width < 1 || cfg_.size_width > 24 || cfg_.token_width < 1 || cfg_.token_width > 62 ||
+      cfg_.src_epoch < 1 || cfg_.num_query_ports < 1 || cfg_.num_gen_ports < 1 || cfg_.num_full_ports < 1 ||
       cfg_.token_increment < 1 || cfg_.cost_scale < 1) {
     throw std::invalid_argument("TokenThrottler: bad parameters");
   }
@@ -104,12 +103,12 @@ int TokenThrottler::throttle_target(uint32_t dest, bool* hit) const {
 }
 
 bool TokenThrottler::eligible(uint32_t dest, uint32_t flits) const {
-  return eligible_with(dest, flits, pending_throttle_ && pending_throttle_entry_ >= 0,
-                       pending_throttle_dest_, pending_throttle_dt_);
+  return eligible_with(dest, flits, pending_throttle_ && pending_throttle_entry_ >= 0, pending_throttle_dest_,
+                       pending_throttle_dt_);
 }
 
-bool TokenThrottler::eligible_with(uint32_t dest, uint32_t flits, bool throttle_now,
-                                   uint32_t throttle_dest, uint32_t throttle_dt) const {
+bool TokenThrottler::eligible_with(uint32_t dest, uint32_t flits, bool throttle_now, uint32_t throttle_dest,
+                                   uint32_t throttle_dt) const {
   assert(flits <= size_mask_ && "packet size exceeds size_width bits");
   dest &= static_cast<uint32_t>(dest_mask_);
   const uint64_t size = flits & size_mask_;
@@ -122,9 +121,7 @@ bool TokenThrottler::eligible_with(uint32_t dest, uint32_t flits, bool throttle_
   return test_mutation ? tokens_[i] + 1 >= cost : tokens_[i] >= cost;
 }
 
-bool TokenThrottler::can_inject(uint32_t dest, uint32_t flits) const {
-  return eligible(dest, flits);
-}
+bool TokenThrottler::can_inject(uint32_t dest, uint32_t flits) const { return eligible(dest, flits); }
 
 bool TokenThrottler::throttle(uint32_t dest, uint32_t dt) {
   if (pending_throttle_) return false;
@@ -141,10 +138,9 @@ bool TokenThrottler::inject(uint32_t dest, uint32_t flits) {
   dest &= static_cast<uint32_t>(dest_mask_);
   pending_inject_ = true;
   pending_inject_entry_ = find(dest);
-  pending_inject_cost_ =
-      pending_inject_entry_ >= 0
-          ? (flits & size_mask_) * dt_[pending_inject_entry_] * static_cast<uint64_t>(cfg_.cost_scale)
-          : 0;
+  pending_inject_cost_ = pending_inject_entry_ >= 0 ? (flits & size_mask_) * dt_[pending_inject_entry_] *
+                                                          static_cast<uint64_t>(cfg_.cost_scale)
+                                                    : 0;
   return true;
 }
 
@@ -205,8 +201,7 @@ int TokenThrottler::tick() {
         epoch_[i] = 1;
         full_[i] = full_now;
       } else {
-        gen_[i] = static_cast<uint32_t>(
-            std::min<uint64_t>(static_cast<uint64_t>(gen_[i]) + pending_gen_[i], gen_max_));
+        gen_[i] = static_cast<uint32_t>(std::min<uint64_t>(static_cast<uint64_t>(gen_[i]) + pending_gen_[i], gen_max_));
         ++epoch_[i];
         full_[i] = full_[i] || full_now;
       }

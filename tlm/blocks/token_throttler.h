@@ -123,7 +123,7 @@ class TokenThrottler {
   int test_mutation = 0;
 
  private:
-  int find(uint32_t dest) const;                  // entry index or -1
+  int find(uint32_t dest) const;                        // entry index or -1
   int throttle_target(uint32_t dest, bool* hit) const;  // entry a throttle of dest would take
   bool eligible(uint32_t dest, uint32_t flits) const;
   bool eligible_with(uint32_t dest, uint32_t flits, bool throttle_now, uint32_t throttle_dest,
@@ -143,7 +143,7 @@ class TokenThrottler {
   bool pending_inject_ = false;
   int pending_inject_entry_ = -1;
   uint64_t pending_inject_cost_ = 0;
-  std::vector<uint32_t> pending_gen_;   // flits per entry this cycle (matched against dest_)
+  std::vector<uint32_t> pending_gen_;  // flits per entry this cycle (matched against dest_)
   std::vector<uint8_t> pending_full_;
   bool pending_nic_full_ = false;
   std::vector<uint32_t> unthrottled_;

@@ -51,7 +51,7 @@ struct CbcmParams {
   int vcs_per_class = 1;
   bool cut_through = true;
   Cycle window_start = 0, window_cycles = 1;  // measurement window, for the statistics
-  double true_hotspot_load = 2.0;  // statistics: offered flits/cycle that make a destination a true hotspot
+  double true_hotspot_load = 2.0;             // statistics: offered flits/cycle that make a destination a true hotspot
   static CbcmParams from_config(const Config& c);
 };
 
@@ -101,9 +101,9 @@ class Cbcm : public CongestionControl {
   };
   struct Source {
     std::unique_ptr<hw::TokenThrottler> throttler;  // reference or RTL ([hardware] token_throttler)
-    Cycle cycle = 0;            // the cycle whose events the throttler holds
-    int throttled_now = -1;     // destination of a THROTTLE taken in `cycle`
-    std::vector<std::pair<int, Cycle>> since;  // throttled destinations, since when (statistics)
+    Cycle cycle = 0;                                // the cycle whose events the throttler holds
+    int throttled_now = -1;                         // destination of a THROTTLE taken in `cycle`
+    std::vector<std::pair<int, Cycle>> since;       // throttled destinations, since when (statistics)
   };
   bool detecting() const { return p_.variant != CbcmParams::Variant::Ideal; }
   // Whether `nic` has an injection VC of class `cls` with room for `p` now.
@@ -133,20 +133,20 @@ class Cbcm : public CongestionControl {
   std::vector<HotspotDetector> detectors_;
   std::vector<Source> sources_;
   std::vector<NodeTimer> timers_;
-  std::vector<int> batch_;       // reused THROTTLE destinations
-  Packet no_ref_;                // control packets answer no particular data packet
-  int words_ = 0;                // 64-bit words per node in flow_seen_
-  std::vector<uint64_t> flow_seen_;         // (src, dst) flows with packets made in the window
-  std::vector<int64_t> offered_;            // flits made in the window, per destination
-  std::vector<int64_t> throttled_cycles_;   // window cycles some source was throttled, per destination
+  std::vector<int> batch_;                 // reused THROTTLE destinations
+  Packet no_ref_;                          // control packets answer no particular data packet
+  int words_ = 0;                          // 64-bit words per node in flow_seen_
+  std::vector<uint64_t> flow_seen_;        // (src, dst) flows with packets made in the window
+  std::vector<int64_t> offered_;           // flits made in the window, per destination
+  std::vector<int64_t> throttled_cycles_;  // window cycles some source was throttled, per destination
   int64_t throttles_ = 0, unthrottles_ = 0, throttled_injections_ = 0;
   int64_t delivered_ = 0, marked_ = 0;
   int max_dt_ = 0;
   // Early detection (VI-A).
-  std::vector<int> node_router_;                  // router of each node
-  std::vector<int> router_node_;                  // a node of each router: injects its THROTTLEs
-  std::vector<HotspotDetector> router_detectors_; // per router and destination
-  std::vector<std::vector<int>> router_pending_;  // per router: destinations with time-driven events
+  std::vector<int> node_router_;                   // router of each node
+  std::vector<int> router_node_;                   // a node of each router: injects its THROTTLEs
+  std::vector<HotspotDetector> router_detectors_;  // per router and destination
+  std::vector<std::vector<int>> router_pending_;   // per router: destinations with time-driven events
   std::vector<RouterTimer> router_timers_;
   int64_t router_throttles_ = 0, router_throttles_ignored_ = 0;
   Cycle first_throttle_ = -1, first_router_throttle_ = -1;  // cycle of the first batch (-1: none)

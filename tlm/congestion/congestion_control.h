@@ -14,7 +14,6 @@
 
 namespace ccsim {
 
-
 // The ACK of a delivered data packet (003's baseline, ECN's BECN carrier, the speculative protocols).
 inline const PacketKind kAckPacket = declare_packet_kind("ack");
 

@@ -25,10 +25,10 @@ void ContentionDegreeMonitor::build(ProtocolContext& net, const ContentionDegree
     const int steps = p.weighted ? weight_steps(radix) : 1;
     c.num_inputs = radix * steps;
     c.metric_threshold = steps;  // metric > 1 in units of the fixed point
-    routers_.push_back({{hw::make_contention_degree(c, net.hardware(), fmt::format("router:{}", i)),
-                         std::vector<uint8_t>(radix, 0)},
-                        blocks::RequestSelector(radix, static_cast<uint32_t>(net.seed() * 7919 + i)),
-                        steps});
+    routers_.push_back(
+        {{hw::make_contention_degree(c, net.hardware(), fmt::format("router:{}", i)), std::vector<uint8_t>(radix, 0)},
+         blocks::RequestSelector(radix, static_cast<uint32_t>(net.seed() * 7919 + i)),
+         steps});
   }
   dests_.clear();
   if (p.per_destination) {

@@ -22,10 +22,9 @@
 
 namespace ccsim {
 
-
 struct ContentionDegreeParams {
-  bool weighted = false;   // D_cw (each input's requests share a weight of 1) instead of D_cr
-  bool va_only = false;    // count only heads waiting for an output VC (spec A.11-#3)
+  bool weighted = false;         // D_cw (each input's requests share a weight of 1) instead of D_cr
+  bool va_only = false;          // count only heads waiting for an output VC (spec A.11-#3)
   uint32_t ignored_classes = 0;  // bit c: requests of VC class c do not count
   int num_samples = 100, bound_sample_interval = 10, num_bound_samples = 10;  // N, B, M (000 IV-B1)
   // Early detection (000 VI-A): also a degree and metric per destination node
@@ -57,7 +56,7 @@ class ContentionDegreeMonitor {
     std::unique_ptr<hw::ContentionDegree> unit;
     std::vector<uint8_t> pending;  // sample of cycle `next`, if pending_valid
     bool pending_valid = false;
-    Cycle next = 0;                // first cycle not yet fed to the block
+    Cycle next = 0;  // first cycle not yet fed to the block
   };
   struct PerRouter {
     FedUnit out;  // per output; reference or RTL ([hardware] contention_degree)
@@ -74,9 +73,9 @@ class ContentionDegreeMonitor {
   // Early detection: per router the same block with one "output" per destination node (always
   // the reference); its degree of a destination counts the inputs whose picked request (the
   // same pick as for the output degree) holds a packet towards it.
-  std::vector<FedUnit> dests_;       // per router, per_destination only
-  std::vector<int> request_dsts_;    // destination of each entry of requests_, reused
-  std::vector<double> dcw_dest_;     // weighted degree per destination, reused
+  std::vector<FedUnit> dests_;     // per router, per_destination only
+  std::vector<int> request_dsts_;  // destination of each entry of requests_, reused
+  std::vector<double> dcw_dest_;   // weighted degree per destination, reused
   std::vector<uint8_t> zeros_;
   std::vector<int> requests_;  // outputs requested by one input, reused
   std::vector<double> dcw_;    // weighted degree per output, reused

@@ -26,14 +26,14 @@
 namespace ccsim {
 
 struct TunerParams {
-  int64_t total = 3072;      // all VC buffers of the network
-  int64_t initial = 30;      // first threshold
-  int64_t increment = 30;    // +1% of total
-  int64_t decrement = 122;   // -4% of total
+  int64_t total = 3072;     // all VC buffers of the network
+  int64_t initial = 30;     // first threshold
+  int64_t increment = 30;   // +1% of total
+  int64_t decrement = 122;  // -4% of total
   double drop_fraction = 0.75;
   double significant_fraction = 0.75;
-  int resets = 5;            // r
-  bool local_max = true;     // section 4.2 on
+  int resets = 5;         // r
+  bool local_max = true;  // section 4.2 on
 };
 
 class HillClimbTuner {

@@ -5,8 +5,7 @@
 
 namespace ccsim {
 
-HotspotDetector::HotspotDetector(int num_nodes, const DetectorParams& p)
-    : p_(p), list_((num_nodes + 63) / 64, 0) {}
+HotspotDetector::HotspotDetector(int num_nodes, const DetectorParams& p) : p_(p), list_((num_nodes + 63) / 64, 0) {}
 
 void HotspotDetector::add(int src) {
   uint64_t& w = list_[src >> 6];

@@ -21,9 +21,9 @@
 namespace ccsim {
 
 struct DetectorParams {
-  Cycle epoch = 2000;    // observation epoch (cycles)                         [ours]
-  int min_dt = 2;        // least D_t that makes a hotspot                     [ours, from 000 V-B]
-  double epsilon = 0.05; // control-packet bandwidth share                     [000 IV-B2's example]
+  Cycle epoch = 2000;            // observation epoch (cycles)                         [ours]
+  int min_dt = 2;                // least D_t that makes a hotspot                     [ours, from 000 V-B]
+  double epsilon = 0.05;         // control-packet bandwidth share                     [000 IV-B2's example]
   bool exit_on_unmarked = true;  // an epoch with an unmarked packet ends the hotspot state [ours]
 };
 
@@ -59,8 +59,8 @@ class HotspotDetector {
   int count_ = 0;
   Mode mode_ = Mode::Idle;
   Cycle epoch_end_ = 0, quiet_until_ = 0;
-  int dt_sent_ = 0;      // D_t of the last batch (0: none)
-  bool resend_ = false;  // a batch is owed even if D_t is unchanged
+  int dt_sent_ = 0;        // D_t of the last batch (0: none)
+  bool resend_ = false;    // a batch is owed even if D_t is unchanged
   bool unmarked_ = false;  // an unmarked packet arrived in this hotspot epoch
   int64_t detections_ = 0, exits_ = 0;
 };

@@ -25,14 +25,14 @@ namespace ccsim {
 
 struct QcnParams {
   bool output_sampling = true;
-  double q_eq = 0.2;         // share of one VC's buffer
-  QcnCpParams cp;            // q_eq filled in per port kind
+  double q_eq = 0.2;  // share of one VC's buffer
+  QcnCpParams cp;     // q_eq filled in per port kind
   double gd = 1.0 / 128;
-  int bc_limit = 100;        // packets per byte-counter cycle
-  int fast_recovery = 5;     // cycles of fast recovery
-  double rai = 0.000125;     // active increase, fraction of line rate (5 Mb/s of 40 Gb/s)
-  double min_rate = 0.00025; // 10 Mb/s of 40 Gb/s
-  int output_buffer = 32;    // router.output_buffer
+  int bc_limit = 100;         // packets per byte-counter cycle
+  int fast_recovery = 5;      // cycles of fast recovery
+  double rai = 0.000125;      // active increase, fraction of line rate (5 Mb/s of 40 Gb/s)
+  double min_rate = 0.00025;  // 10 Mb/s of 40 Gb/s
+  int output_buffer = 32;     // router.output_buffer
   static QcnParams from_config(const Config& c);
 };
 

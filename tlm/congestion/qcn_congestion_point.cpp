@@ -19,18 +19,22 @@ QcnCpParams QcnCpParams::from_config(const Config& c, const std::string& section
 std::vector<ParamSpec> qcn_congestion_point_params(const std::string& section, const std::string& owner,
                                                    const std::string& sampling_doc, std::vector<ParamSpec> more) {
   const std::string k = section + ".qcn_", o = owner + ": ";
-  std::vector<ParamSpec> v{string_param(k + "sampling", "output", o + sampling_doc, {"output", "input"}),
-          float_param(k + "qeq", 0.2, o + "Q_eq as a share of one VC's sampled buffer (router.output_buffer or the "
-                      "port's input depth) (001: 20%)", 0.0, 1.0),
-          int_param(k + "w", 0, o + "weight w of Q_delta in Fb (001: 0; standard QCN: 2)", 0, 64),
-          int_param(k + "cpc", 100, o + "congestion point cycle CPC, packets per sample (001: 100)", 1, 1 << 20),
-          string_param(k + "cpc_unit", "packets_and_time", o + "what CPC counts: packets through the buffer (001 "
+  std::vector<ParamSpec> v{
+      string_param(k + "sampling", "output", o + sampling_doc, {"output", "input"}),
+      float_param(k + "qeq", 0.2,
+                  o + "Q_eq as a share of one VC's sampled buffer (router.output_buffer or the "
+                      "port's input depth) (001: 20%)",
+                  0.0, 1.0),
+      int_param(k + "w", 0, o + "weight w of Q_delta in Fb (001: 0; standard QCN: 2)", 0, 64),
+      int_param(k + "cpc", 100, o + "congestion point cycle CPC, packets per sample (001: 100)", 1, 1 << 20),
+      string_param(k + "cpc_unit", "packets_and_time",
+                   o + "what CPC counts: packets through the buffer (001 "
                        "2.3's text) or packets and packet times (traffic.packet_size cycles), so a buffer is "
                        "sampled at least every CPC packet times (FOGSim, which made 001's curves; spec A.14-4; with "
                        "packets alone QCN-Switch's UN->ADV response is several times slower)",
-                       {"packets", "packets_and_time"}),
-          int_param(k + "cnm_percent", 30, o + "%CNMs, congested samples that send a CNM (001: 30; standard QCN: 10)",
-                    0, 100)};
+                   {"packets", "packets_and_time"}),
+      int_param(k + "cnm_percent", 30, o + "%CNMs, congested samples that send a CNM (001: 30; standard QCN: 10)", 0,
+                100)};
   v.insert(v.end(), more.begin(), more.end());
   return v;
 }

@@ -18,10 +18,10 @@
 namespace ccsim {
 
 struct QcnCpParams {
-  int q_eq = 20;            // equilibrium occupancy Q_eq (flits)
-  int w = 0;                // weight of Q_delta (001 Table I: 0; standard: 2)
-  int cpc = 100;            // congestion point cycle: packets per sample
-  int cnm_percent = 30;     // %CNMs: congested samples that send a CNM
+  int q_eq = 20;         // equilibrium occupancy Q_eq (flits)
+  int w = 0;             // weight of Q_delta (001 Table I: 0; standard: 2)
+  int cpc = 100;         // congestion point cycle: packets per sample
+  int cnm_percent = 30;  // %CNMs: congested samples that send a CNM
   // 0: CPC counts packets through the buffer (001's text). > 0: also every
   // `packet_cycles` cycles count as a packet, so a buffer is sampled at
   // least every CPC packet times (FOGSim's countdown, spec A.14-4 [R]).

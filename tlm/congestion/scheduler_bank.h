@@ -18,7 +18,8 @@ class SchedulerBank {
   // n blocks for instances "<kind>:0" .. "<kind>:n-1" (kind: router or nic).
   void assign(int n, const blocks::LastHopScheduler::Config& cfg, const hw::Selection& hardware, const char* kind) {
     blocks_.clear();
-    for (int i = 0; i < n; ++i) blocks_.push_back(hw::make_last_hop_scheduler(cfg, hardware, fmt::format("{}:{}", kind, i)));
+    for (int i = 0; i < n; ++i)
+      blocks_.push_back(hw::make_last_hop_scheduler(cfg, hardware, fmt::format("{}:{}", kind, i)));
     ticked_.assign(n, -1);
   }
   // Block i with the counts of every earlier cycle registered.

@@ -29,10 +29,10 @@
 namespace ccsim {
 
 struct SelfTuneParams {
-  bool tune = true;             // false: static threshold
+  bool tune = true;  // false: static threshold
   int64_t static_threshold = 250;
-  bool linear = true;           // estimator: linear extrapolation or the last snapshot
-  Cycle tune_period = 96;       // rounded up to a multiple of g
+  bool linear = true;                                         // estimator: linear extrapolation or the last snapshot
+  Cycle tune_period = 96;                                     // rounded up to a multiple of g
   double initial = 0.01, increment = 0.01, decrement = 0.04;  // fractions of all VC buffers
   double drop_fraction = 0.75, significant_fraction = 0.75;
   int resets = 5;
@@ -79,7 +79,7 @@ class SelfTune : public CongestionControl {
   int64_t cur_ = 0, prev_ = 0;
   Cycle cur_tau_ = 0;
   int snapshots_ = 0;
-  int64_t period_tp_ = 0;       // delivered flits of the current tuning period
+  int64_t period_tp_ = 0;  // delivered flits of the current tuning period
   bool period_throttled_ = false;
   int64_t throttled_cycles_ = 0, gathers_ = 0;
   // Trace at every tuning boundary.

@@ -14,7 +14,8 @@ SpeculativeProtocol::SpeculativeProtocol(const Config& cfg, Cycle fabric_timeout
     : fabric_timeout_(fabric_timeout), handshake_(handshake) {
   if (!cfg.get_bool("congestion.acks"))
     throw ConfigError("congestion.acks", fmt::format("must be true with protocol \"{}\": sources track messages by "
-                                                     "their ACKs", cfg.get_string("congestion.protocol")));
+                                                     "their ACKs",
+                                                     cfg.get_string("congestion.protocol")));
 }
 
 std::vector<VcClass> SpeculativeProtocol::vc_classes() const {
@@ -155,14 +156,19 @@ bool SpeculativeProtocol::holds_for_resend(uint64_t id) const {
 }
 
 nlohmann::json SpeculativeProtocol::stats() const {
-  return {{"speculative_sent", speculative_sent_}, {"guaranteed_sent", guaranteed_sent_},
-          {"fabric_drops", fabric_drops_},         {"last_hop_drops", last_hop_drops_},
-          {"nacks", nacks_},                       {"nacks_with_time", timed_nacks_},
-          {"reservations", reservations_},         {"grants", grants_}};
+  return {{"speculative_sent", speculative_sent_},
+          {"guaranteed_sent", guaranteed_sent_},
+          {"fabric_drops", fabric_drops_},
+          {"last_hop_drops", last_hop_drops_},
+          {"nacks", nacks_},
+          {"nacks_with_time", timed_nacks_},
+          {"reservations", reservations_},
+          {"grants", grants_}};
 }
 
 ParamSpec speculative_acks_param() {
-  return bool_param("congestion.acks", true, "every data packet is acknowledged (required: sources track messages "
+  return bool_param("congestion.acks", true,
+                    "every data packet is acknowledged (required: sources track messages "
                     "by their ACKs)");
 }
 

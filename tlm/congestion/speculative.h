@@ -30,8 +30,7 @@ class SpeculativeProtocol : public CongestionControl {
  public:
   // VC classes; reservation and grant exist only with a handshake (separate
   // high-priority classes "to prevent deadlock during the reservation handshake").
-  static constexpr int kDataClass = 0, kAckClass = 1, kSpeculativeClass = 2, kReservationClass = 3,
-                       kGrantClass = 4;
+  static constexpr int kDataClass = 0, kAckClass = 1, kSpeculativeClass = 2, kReservationClass = 3, kGrantClass = 4;
 
   // fabric_timeout: queuing cycles after which a speculative packet is dropped
   // anywhere in the fabric (0: never); handshake: reservation/grant classes exist.
@@ -54,11 +53,11 @@ class SpeculativeProtocol : public CongestionControl {
 
  protected:
   enum class Policy {
-    Plain,        // no protocol: the data class, never dropped (SRP's small messages)
-    ReserveFirst, // SRP: reservation with the first packet, speculative meanwhile
-    OnNack,       // SMSRP: speculative; a NACK triggers the reservation
-    Retry,        // LHRP: speculative; a reservation-less NACK resends speculatively,
-                  // `coalesce_after` of them in a row trigger a reservation
+    Plain,         // no protocol: the data class, never dropped (SRP's small messages)
+    ReserveFirst,  // SRP: reservation with the first packet, speculative meanwhile
+    OnNack,        // SMSRP: speculative; a NACK triggers the reservation
+    Retry,         // LHRP: speculative; a reservation-less NACK resends speculatively,
+                   // `coalesce_after` of them in a row trigger a reservation
   };
   virtual Policy reservation_policy(const Packet& first) const = 0;
   // A reservation reached the destination NIC `nic` (SRP, SMSRP): the grant time.
@@ -84,8 +83,8 @@ class SpeculativeProtocol : public CongestionControl {
     Policy policy = Policy::Plain;
     enum class Phase : uint8_t { Speculative, AwaitingGrant, Granted } phase = Phase::Speculative;
     bool reserved = false;
-    int32_t unacked = 0;      // packets not yet acknowledged
-    int32_t bare_nacks = 0;   // reservation-less NACKs in a row (Retry)
+    int32_t unacked = 0;     // packets not yet acknowledged
+    int32_t bare_nacks = 0;  // reservation-less NACKs in a row (Retry)
     Cycle grant = 0;
     std::vector<uint64_t> dropped;  // packets waiting for the grant
   };

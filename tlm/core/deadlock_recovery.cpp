@@ -59,7 +59,9 @@ void DeadlockRecovery::step(Cycle now) {
 }
 
 nlohmann::json DeadlockRecovery::stats() const {
-  return {{"timeout", timeout_}, {"rescued_packets", rescues_}, {"lane_flits", lane_flits_},
+  return {{"timeout", timeout_},
+          {"rescued_packets", rescues_},
+          {"lane_flits", lane_flits_},
           {"token_held_cycles", held_cycles_}};
 }
 

@@ -50,7 +50,8 @@ class DeadlockRecovery : public Component {
   void step(Cycle now) override;
 
   int64_t flits_in_lane() const { return static_cast<int64_t>(lane_.size()); }
-  template <typename F> void for_each_packet(F&& f) const {
+  template <typename F>
+  void for_each_packet(F&& f) const {
     for (size_t i = 0; i < lane_.size(); ++i)
       if (lane_[i].tail) f(lane_[i].p);
   }

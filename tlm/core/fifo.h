@@ -14,9 +14,18 @@ class Fifo {
   bool empty() const { return size_ == 0; }
   size_t size() const { return size_; }
 
-  T& front() { assert(size_); return buf_[head_]; }
-  const T& front() const { assert(size_); return buf_[head_]; }
-  T& back() { assert(size_); return buf_[(head_ + size_ - 1) & mask()]; }
+  T& front() {
+    assert(size_);
+    return buf_[head_];
+  }
+  const T& front() const {
+    assert(size_);
+    return buf_[head_];
+  }
+  T& back() {
+    assert(size_);
+    return buf_[(head_ + size_ - 1) & mask()];
+  }
   T& operator[](size_t i) { return buf_[(head_ + i) & mask()]; }
   const T& operator[](size_t i) const { return buf_[(head_ + i) & mask()]; }
 

@@ -70,8 +70,14 @@ class Link {
   int upstream_port = -1, downstream_port = -1;
 
  private:
-  struct TimedFlit { Cycle at; Flit flit; };
-  struct TimedCredit { Cycle at; int vc; };
+  struct TimedFlit {
+    Cycle at;
+    Flit flit;
+  };
+  struct TimedCredit {
+    Cycle at;
+    int vc;
+  };
   static constexpr Cycle kNever = INT64_MAX;
   Cycle next_flit_at_ = kNever, next_credit_at_ = kNever;
   int latency_;

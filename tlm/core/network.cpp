@@ -23,8 +23,8 @@ double peak_rss_mb() {
 }
 
 int max_latency(const Config& c) {
-  return static_cast<int>(std::max({c.get_int("links.terminal_latency"), c.get_int("links.local_latency"),
-                                    c.get_int("links.global_latency")}));
+  return static_cast<int>(std::max(
+      {c.get_int("links.terminal_latency"), c.get_int("links.local_latency"), c.get_int("links.global_latency")}));
 }
 
 }  // namespace
@@ -60,9 +60,9 @@ void Network::build(const Config& cfg, std::unique_ptr<RoutingFunction> routing)
   if (cfg.get_string("routing.deadlock") == "recovery") {
     recovery_ = std::make_unique<DeadlockRecovery>(*this, cfg.get_int("routing.deadlock_timeout"));
   } else if (routing_->needs_recovery()) {
-    throw ConfigError("routing.deadlock", fmt::format("routing \"{}\" can deadlock: needs \"recovery\", got \"{}\"",
-                                                      cfg.get_string("routing.algorithm"),
-                                                      cfg.get_string("routing.deadlock")));
+    throw ConfigError("routing.deadlock",
+                      fmt::format("routing \"{}\" can deadlock: needs \"recovery\", got \"{}\"",
+                                  cfg.get_string("routing.algorithm"), cfg.get_string("routing.deadlock")));
   }
 
   warmup_ = settings_.warmup;
@@ -100,11 +100,11 @@ void Network::build(const Config& cfg, std::unique_ptr<RoutingFunction> routing)
                         fmt::format("must hold a whole packet under cut-through (>= traffic.packet_size = {}), got {}",
                                     packet_size, rp.output_buffer));
     if (std::min({depth, local_depth, global_depth}) < packet_size)
-      throw ConfigError("router.buffer_depth",
-                        fmt::format("input buffers must hold a whole packet under cut-through (>= {} flits)", packet_size));
+      throw ConfigError(
+          "router.buffer_depth",
+          fmt::format("input buffers must hold a whole packet under cut-through (>= {} flits)", packet_size));
   }
-  if (rp.voq && topo_->radix(0) > 64)
-    throw ConfigError("router.voq", "supported up to radix 64");
+  if (rp.voq && topo_->radix(0) > 64) throw ConfigError("router.voq", "supported up to radix 64");
 
   const int R = topo_->num_routers(), N = topo_->num_nodes();
   for (int r = 0; r < R; ++r)
@@ -168,7 +168,9 @@ void Network::build_traffic(const Config& cfg) {
   std::vector<const Config*> classes;
   for (auto& c : cfg.classes) classes.push_back(&c);
   if (classes.empty()) classes.push_back(&cfg);
-  auto where = [&](size_t i) { return cfg.classes.empty() ? std::string("traffic") : fmt::format("traffic.class[{}]", i); };
+  auto where = [&](size_t i) {
+    return cfg.classes.empty() ? std::string("traffic") : fmt::format("traffic.class[{}]", i);
+  };
 
   std::vector<std::string> keys, specs;
   for (size_t i = 0; i < classes.size(); ++i) {
@@ -186,15 +188,16 @@ void Network::build_traffic(const Config& cfg) {
     if (c.get_int("traffic.stop") > 0) spec.stop = c.get_int("traffic.stop");
     std::vector<const Config*> phases{&c};
     for (auto& ph : c.phases) phases.push_back(&ph);
-    std::stable_sort(phases.begin() + 1, phases.end(),
-                     [](const Config* a, const Config* b) { return a->get_int("traffic.at") < b->get_int("traffic.at"); });
+    std::stable_sort(phases.begin() + 1, phases.end(), [](const Config* a, const Config* b) {
+      return a->get_int("traffic.at") < b->get_int("traffic.at");
+    });
     std::vector<bool> source(N, false);
     for (size_t k = 0; k < phases.size(); ++k) {
       const Config& pc = *phases[k];
       TrafficPhase ph;
       ph.at = k == 0 ? c.get_int("traffic.start") : std::max(c.get_int("traffic.start"), pc.get_int("traffic.at"));
-      patterns_.push_back(find_pattern(pc.get_string("traffic.pattern"))
-                              .make(pc, *topo_, Rng::derive(seed_, 400 + i, k), spec.nodes));
+      patterns_.push_back(
+          find_pattern(pc.get_string("traffic.pattern")).make(pc, *topo_, Rng::derive(seed_, 400 + i, k), spec.nodes));
       ph.pattern = patterns_.back().get();
       ph.load = pc.get_float("traffic.load");
       ph.packets = static_cast<int>(pc.get_int("traffic.message_size"));
@@ -203,9 +206,9 @@ void Network::build_traffic(const Config& cfg) {
       ph.burst_length = pc.get_float("traffic.burst_length");
       ph.burst_rate = pc.get_float("traffic.burst_rate");
       if (ph.onoff && ph.load > ph.burst_rate)
-        throw ConfigError(where(i) + ".burst_rate",
-                          fmt::format("must be at least the load ({}) under onoff injection, got {}", ph.load,
-                                      ph.burst_rate));
+        throw ConfigError(
+            where(i) + ".burst_rate",
+            fmt::format("must be at least the load ({}) under onoff injection, got {}", ph.load, ph.burst_rate));
       if (cut_through_ && ph.packet_size > max_vct_packet_)
         throw ConfigError(where(i) + ".packet_size",
                           fmt::format("must fit every buffer under cut-through (<= {} flits), got {}", max_vct_packet_,
@@ -218,9 +221,12 @@ void Network::build_traffic(const Config& cfg) {
     for (int n = 0; n < N; ++n)
       if (source[n]) sources.push_back(n);
     stats_->add_class(spec.name, spec.phases[0].load, sources);
-    traffic_classes_.push_back({{"name", spec.name}, {"nodes", c.get_string("traffic.nodes")},
-                                {"pattern", c.get_string("traffic.pattern")}, {"load", spec.phases[0].load},
-                                {"sources", sources.size()}, {"phases", phases.size()}});
+    traffic_classes_.push_back({{"name", spec.name},
+                                {"nodes", c.get_string("traffic.nodes")},
+                                {"pattern", c.get_string("traffic.pattern")},
+                                {"load", spec.phases[0].load},
+                                {"sources", sources.size()},
+                                {"phases", phases.size()}});
     traffic_->add_class(spec);
   }
 }
@@ -315,8 +321,9 @@ bool Network::check_deadlock() {
     int vc = -1, out = -1;
     int port = r->blocked_input(vc, out);
     if (port >= 0) {
-      deadlock_ = {{"cycle", sched_.now()}, {"router", r->id()}, {"input_port", port}, {"vc", vc},
-                   {"output_port", out}, {"flits_in_network", in_network}};
+      deadlock_ = {{"cycle", sched_.now()}, {"router", r->id()},
+                   {"input_port", port},    {"vc", vc},
+                   {"output_port", out},    {"flits_in_network", in_network}};
       return true;
     }
   }
@@ -332,9 +339,10 @@ void Network::check_conservation() {
   int64_t on_links = 0;
   for (auto& l : links_) on_links += static_cast<int64_t>(l->flits_in_flight());
   if (flits_injected_ - flits_ejected_ - flits_discarded_ != held + on_links)
-    throw SimError(fmt::format("flit conservation: injected {} - ejected {} - discarded {} != buffered {} + on "
-                               "links {}",
-                               flits_injected_, flits_ejected_, flits_discarded_, held, on_links));
+    throw SimError(
+        fmt::format("flit conservation: injected {} - ejected {} - discarded {} != buffered {} + on "
+                    "links {}",
+                    flits_injected_, flits_ejected_, flits_discarded_, held, on_links));
   // Credits: per router-to-router VC, credits + flits and credits in flight +
   // downstream occupancy == downstream depth.
   for (auto& l : links_) {
@@ -381,9 +389,10 @@ std::vector<std::string> Network::packet_places() const {
 void Network::check_stall() {
   int64_t waiting = 0;
   const std::string first = ledger_.describe_waiting(packet_places(), waiting);
-  throw SimError(fmt::format("stall in cycle {}: {} packets undelivered and nothing will move them (no component is "
-                             "scheduled, no traffic is due); the first: {}",
-                             sched_.now(), waiting, first));
+  throw SimError(
+      fmt::format("stall in cycle {}: {} packets undelivered and nothing will move them (no component is "
+                  "scheduled, no traffic is due); the first: {}",
+                  sched_.now(), waiting, first));
 }
 
 nlohmann::json Network::run() {
@@ -414,10 +423,14 @@ nlohmann::json Network::results(double wall) {
   nlohmann::json j;
   nlohmann::json cfgj;
   for (auto& [k, v] : cfg_.values()) {
-    if (auto* i = std::get_if<int64_t>(&v)) cfgj[k] = *i;
-    else if (auto* d = std::get_if<double>(&v)) cfgj[k] = *d;
-    else if (auto* b = std::get_if<bool>(&v)) cfgj[k] = *b;
-    else cfgj[k] = std::get<std::string>(v);
+    if (auto* i = std::get_if<int64_t>(&v))
+      cfgj[k] = *i;
+    else if (auto* d = std::get_if<double>(&v))
+      cfgj[k] = *d;
+    else if (auto* b = std::get_if<bool>(&v))
+      cfgj[k] = *b;
+    else
+      cfgj[k] = std::get<std::string>(v);
   }
   j["config"] = cfgj;
   j["seed"] = seed_;

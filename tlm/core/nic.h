@@ -39,7 +39,8 @@ class Nic final : public sc_core::sc_module, public Component, public NicView {
   int id() const override { return id_; }
   // Packets waiting in the source queues (not yet started).
   int64_t queued_packets() const { return queued_packets_; }
-  template <typename F> void for_each_packet(F&& f) const;
+  template <typename F>
+  void for_each_packet(F&& f) const;
   int credits(int vc) const override { return credits_[vc]; }
 
  private:
@@ -66,16 +67,16 @@ class Nic final : public sc_core::sc_module, public Component, public NicView {
   FlatIntMap dest_slot_;
   std::vector<DestQueue> dests_;
   std::vector<int> free_slots_;
-  Fifo<int> active_;            // slots with packets, in round-robin order
-  Fifo<Packet*> control_;       // control packets to send, in order
+  Fifo<int> active_;       // slots with packets, in round-robin order
+  Fifo<Packet*> control_;  // control packets to send, in order
   struct Timed {
     Cycle at;
     Packet* p;
     bool operator>(const Timed& o) const { return at != o.at ? at > o.at : p->id > o.p->id; }
   };
-  std::vector<Timed> timed_;    // min-heap of retransmissions by time
+  std::vector<Timed> timed_;  // min-heap of retransmissions by time
   int64_t queued_packets_ = 0;
-  Packet* sending_ = nullptr;   // packet being injected
+  Packet* sending_ = nullptr;  // packet being injected
   int sent_flits_ = 0;
   int send_vc_ = 0;
 };

@@ -25,28 +25,28 @@ const std::vector<std::string>& packet_kind_names();
 inline const std::string& packet_kind_name(PacketKind k) { return packet_kind_names().at(k); }
 
 struct Packet {
-  uint64_t id = 0;          // unique per run; copies made by retransmission keep it
+  uint64_t id = 0;  // unique per run; copies made by retransmission keep it
   uint64_t message_id = 0;
-  uint32_t message_slot = 0;   // the network's reassembly record
-  int32_t src = -1, dst = -1;  // node ids
-  int32_t size = 1;            // flits
-  int32_t message_packets = 1; // packets of its message (all of `size` flits)
-  int16_t traffic_class = 0;   // index of the [[traffic.class]] that generated it
-  uint8_t vc_class = 0;        // priority class of VCs it travels on (data, control, ...)
+  uint32_t message_slot = 0;    // the network's reassembly record
+  int32_t src = -1, dst = -1;   // node ids
+  int32_t size = 1;             // flits
+  int32_t message_packets = 1;  // packets of its message (all of `size` flits)
+  int16_t traffic_class = 0;    // index of the [[traffic.class]] that generated it
+  uint8_t vc_class = 0;         // priority class of VCs it travels on (data, control, ...)
   PacketKind kind = kDataPacket;
-  bool measured = false;       // created inside the measurement window
-  Cycle created = 0;           // message entered the source queue
-  Cycle injected = 0;          // head flit left the source NIC
+  bool measured = false;  // created inside the measurement window
+  Cycle created = 0;      // message entered the source queue
+  Cycle injected = 0;     // head flit left the source NIC
 
   // Routing state, owned by the routing function.
-  int32_t intermediate = -1;     // intermediate group/router of non-minimal routes
-  uint8_t phase = 0;             // routing phase (0: towards intermediate, 1: towards dst)
-  uint8_t global_hops = 0;       // global channels taken
+  int32_t intermediate = -1;        // intermediate group/router of non-minimal routes
+  uint8_t phase = 0;                // routing phase (0: towards intermediate, 1: towards dst)
+  uint8_t global_hops = 0;          // global channels taken
   uint8_t local_hops_in_group = 0;  // local channels taken in the current group
-  uint8_t hops = 0;              // router-to-router channels taken
-  int32_t last_router = -1;      // the router its head reached last (end-of-run accounting)
-  bool decided = false;          // adaptive decision taken
-  bool misrouted = false;        // took a non-minimal path
+  uint8_t hops = 0;                 // router-to-router channels taken
+  int32_t last_router = -1;         // the router its head reached last (end-of-run accounting)
+  bool decided = false;             // adaptive decision taken
+  bool misrouted = false;           // took a non-minimal path
   // Set by congestion control (packets it holds back): adaptive routing
   // functions must route it minimally. Kept across resends.
   bool minimal_only = false;
@@ -64,7 +64,7 @@ struct Packet {
   // Congestion-control state (marks, notification bits, protocol specific flags).
   uint32_t cc_flags = 0;
   int64_t cc_value = 0;
-  uint64_t ref = 0;  // control packets: id of the data packet they answer (message_id: its message)
+  uint64_t ref = 0;     // control packets: id of the data packet they answer (message_id: its message)
   bool in_use = false;  // handed out by the pool
 };
 
@@ -97,7 +97,8 @@ class PacketPool {
   }
   int64_t live() const { return live_; }
   // Every packet handed out and not yet put back.
-  template <typename F> void for_each_live(F&& f) const {
+  template <typename F>
+  void for_each_live(F&& f) const {
     for (auto& chunk : chunks_)
       for (auto& p : chunk)
         if (p.in_use) f(&p);

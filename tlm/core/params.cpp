@@ -6,10 +6,14 @@ namespace ccsim {
 
 const char* to_string(ParamType t) {
   switch (t) {
-    case ParamType::Int: return "int";
-    case ParamType::Float: return "float";
-    case ParamType::Bool: return "bool";
-    case ParamType::String: return "string";
+    case ParamType::Int:
+      return "int";
+    case ParamType::Float:
+      return "float";
+    case ParamType::Bool:
+      return "bool";
+    case ParamType::String:
+      return "string";
   }
   return "?";
 }
@@ -32,10 +36,9 @@ ParamSpec float_param(std::string key, double def, std::string doc, std::optiona
 ParamSpec bool_param(std::string key, bool def, std::string doc) {
   return {std::move(key), ParamType::Bool, Value{def}, std::move(doc), {}, std::nullopt, std::nullopt};
 }
-ParamSpec string_param(std::string key, std::string def, std::string doc,
-                       std::vector<std::string> choices) {
-  return {std::move(key), ParamType::String, Value{std::move(def)}, std::move(doc), std::move(choices),
-          std::nullopt, std::nullopt};
+ParamSpec string_param(std::string key, std::string def, std::string doc, std::vector<std::string> choices) {
+  return {std::move(key),     ParamType::String, Value{std::move(def)}, std::move(doc),
+          std::move(choices), std::nullopt,      std::nullopt};
 }
 
 const Value& Config::raw(const std::string& key) const {

@@ -31,13 +31,12 @@ struct ParamSpec {
 };
 
 // Shorthands for declaring parameters.
-ParamSpec int_param(std::string key, int64_t def, std::string doc,
-                    std::optional<double> min = std::nullopt, std::optional<double> max = std::nullopt);
-ParamSpec float_param(std::string key, double def, std::string doc,
-                      std::optional<double> min = std::nullopt, std::optional<double> max = std::nullopt);
+ParamSpec int_param(std::string key, int64_t def, std::string doc, std::optional<double> min = std::nullopt,
+                    std::optional<double> max = std::nullopt);
+ParamSpec float_param(std::string key, double def, std::string doc, std::optional<double> min = std::nullopt,
+                      std::optional<double> max = std::nullopt);
 ParamSpec bool_param(std::string key, bool def, std::string doc);
-ParamSpec string_param(std::string key, std::string def, std::string doc,
-                       std::vector<std::string> choices = {});
+ParamSpec string_param(std::string key, std::string def, std::string doc, std::vector<std::string> choices = {});
 
 // One line naming the key and what is allowed; the program prints it and exits.
 class ConfigError : public std::runtime_error {

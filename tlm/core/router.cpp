@@ -22,9 +22,8 @@ Router::Router(sc_core::sc_module_name name, int id, int radix, const RouterPara
   num_vcs_ = classes * params_.vcs_per_class;
   for (int v = 0; v < num_vcs_; ++v) vc_class_.push_back(v / params_.vcs_per_class);
   for (int c = 0; c < classes; ++c) class_order_.push_back(c);
-  std::stable_sort(class_order_.begin(), class_order_.end(), [&](int x, int y) {
-    return params_.class_priority[x] > params_.class_priority[y];
-  });
+  std::stable_sort(class_order_.begin(), class_order_.end(),
+                   [&](int x, int y) { return params_.class_priority[x] > params_.class_priority[y]; });
   requests_.resize(radix);
   req_mask_.assign(radix, 0);
   if (num_vcs_ > 32) throw ConfigError("router.vcs", "at most 32 VCs per port in all classes");

@@ -28,11 +28,11 @@ class DeadlockRecovery;
 struct RouterParams {
   int latency = 1;
   int speedup = 1;
-  bool cut_through = true;     // false: wormhole
+  bool cut_through = true;  // false: wormhole
   bool voq = false;
-  int output_buffer = 32;      // flits per output VC
-  int vcs_per_class = 1;       // VCs of each priority class on every port
-  int vc_slots = 1;            // slots the routing function uses (K)
+  int output_buffer = 32;           // flits per output VC
+  int vcs_per_class = 1;            // VCs of each priority class on every port
+  int vc_slots = 1;                 // slots the routing function uses (K)
   std::vector<int> class_priority;  // per VC class
   // What occupancy() reports for a router-to-router port: false, the credits
   // in use (flits in the downstream buffer and in flight on both directions
@@ -79,13 +79,15 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
   bool output_vc_free(int port, int vc) override;
   void visit_requests(Cycle now, RequestVisitor f) const override { for_each_request(now, f); }
   int buffered_flits() const { return buffered_flits_; }
-  template <typename F> void for_each_packet(F&& f) const;  // every packet held, once
+  template <typename F>
+  void for_each_packet(F&& f) const;  // every packet held, once
   // VC-allocation requests of cycle `now`, for congestion control: for the
   // front packet of every input VC (every VOQ queue) that is routed and past
   // its pipeline delay, f(in_port, vc, out_port, packet, has_vc) -- has_vc
   // false while it waits for an output VC, true while it holds one and has a
   // flit to move. Called in increasing input-port order.
-  template <typename F> void for_each_request(Cycle now, F&& f) const;
+  template <typename F>
+  void for_each_request(Cycle now, F&& f) const;
   // The first input port holding a packet that cannot move; -1 if none.
   int blocked_input(int& vc, int& out_port) const;
 
@@ -112,15 +114,15 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
     uint64_t nonempty = 0;               // bit q set when queues[q] holds packets
     int last_queue = 0;                  // queue receiving the packet in transfer
     int occupancy = 0;
-    Packet* discarding = nullptr;        // dropped on arrival: its flits are discarded
+    Packet* discarding = nullptr;  // dropped on arrival: its flits are discarded
   };
   struct InputPort {
     Link* link = nullptr;
     std::vector<InputVc> vcs;
     int depth = 0;
     int packets = 0;
-    uint32_t busy = 0;    // bit v set while VC v holds packets
-    uint32_t need_va = 0; // bit v set while a front packet of VC v has no output VC
+    uint32_t busy = 0;     // bit v set while VC v holds packets
+    uint32_t need_va = 0;  // bit v set while a front packet of VC v has no output VC
     int rr = 0;
   };
   struct OutPacket {
@@ -141,10 +143,10 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
     PortKind kind = PortKind::Terminal;
     std::vector<OutputVc> vcs;
     int downstream_depth = 0;
-    int queued = 0;     // flits in all output queues of this port
-    int accepted = 0;   // flits accepted from the crossbar this cycle
-    int rr = 0;         // link arbiter
-    int sa_rr = 0;      // crossbar output arbiter
+    int queued = 0;    // flits in all output queues of this port
+    int accepted = 0;  // flits accepted from the crossbar this cycle
+    int rr = 0;        // link arbiter
+    int sa_rr = 0;     // crossbar output arbiter
   };
 
   void receive(Cycle now);
@@ -185,21 +187,25 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
   Rng rng_;
   std::vector<InputPort> in_;
   std::vector<OutputPort> out_;
-  std::vector<int> vc_class_;    // physical VC -> class
-  std::vector<int> class_order_; // classes by decreasing priority
+  std::vector<int> vc_class_;            // physical VC -> class
+  std::vector<int> class_order_;         // classes by decreasing priority
   std::array<uint32_t, 32> slot_vcs_{};  // per VC slot: its VCs within a class (bit v)
-  bool reroute_ = false;         // the routing function chooses again after a failed allocation
-  bool queue_events_ = false;    // the routing function follows heads and tails of the input queues
-  bool forward_events_ = false;  // the routing function follows packets crossing the switch
-  uint32_t atomic_vcs_ = 0;      // VCs of a class allocated atomically (wormhole, router-to-router)
-  int buffered_flits_ = 0;       // input + output queues
-  bool track_waiting_ = false;   // the protocol drops packets waiting in switch queues
+  bool reroute_ = false;                 // the routing function chooses again after a failed allocation
+  bool queue_events_ = false;            // the routing function follows heads and tails of the input queues
+  bool forward_events_ = false;          // the routing function follows packets crossing the switch
+  uint32_t atomic_vcs_ = 0;              // VCs of a class allocated atomically (wormhole, router-to-router)
+  int buffered_flits_ = 0;               // input + output queues
+  bool track_waiting_ = false;           // the protocol drops packets waiting in switch queues
   int va_start_ = 0;
   DeadlockRecovery* recovery_ = nullptr;
   Cycle recovery_timeout_ = 0;
-  struct Rescued { int port = -1, vc = 0, queue = 0; } rescued_;  // the packet this router rescues
+  struct Rescued {
+    int port = -1, vc = 0, queue = 0;
+  } rescued_;  // the packet this router rescues
   // Crossbar requests of one round: per input, the chosen (vc, queue).
-  struct Request { int vc, queue, out_port, priority; };
+  struct Request {
+    int vc, queue, out_port, priority;
+  };
   std::vector<Request> requests_;
   std::vector<uint64_t> req_mask_;  // per output: inputs requesting it this round
 };

@@ -5,7 +5,11 @@
 namespace ccsim {
 
 RunStats::RunStats(int nodes, Cycle warmup, Cycle measure, Cycle series_window, double clock_ghz)
-    : nodes_(nodes), warmup_(warmup), measure_(measure), window_(series_window), clock_ghz_(clock_ghz),
+    : nodes_(nodes),
+      warmup_(warmup),
+      measure_(measure),
+      window_(series_window),
+      clock_ghz_(clock_ghz),
       node_flits_(nodes, 0) {
   if (window_ > 0) bins_ = static_cast<size_t>((warmup + measure + window_ - 1) / window_);
   series_.resize(bins_);

@@ -48,8 +48,8 @@ class RunStats {
   nlohmann::json json(double offered_load) const;
   // The window accepted under 95% of what it generated: the sources outrun the network.
   bool backlogged() const {
-    return total_.window_flits_generated > 0 &&
-           static_cast<double>(total_.window_flits_accepted) < 0.95 * static_cast<double>(total_.window_flits_generated);
+    return total_.window_flits_generated > 0 && static_cast<double>(total_.window_flits_accepted) <
+                                                    0.95 * static_cast<double>(total_.window_flits_generated);
   }
 
  private:
@@ -78,7 +78,8 @@ class RunStats {
   std::vector<int> all_sources_;
   std::vector<Bin> series_;
   std::vector<ClassData> classes_;
-  std::vector<int64_t> ejected_by_kind_ = std::vector<int64_t>(packet_kind_names().size());  // flits ejected in the window
+  std::vector<int64_t> ejected_by_kind_ =
+      std::vector<int64_t>(packet_kind_names().size());  // flits ejected in the window
 };
 
 }  // namespace ccsim

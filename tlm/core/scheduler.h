@@ -16,8 +16,8 @@ class Component {
  public:
   virtual ~Component() = default;
   virtual void step(Cycle now) = 0;
-  Cycle last_step = -1;    // guards against double stepping in one cycle
-  Cycle last_wake = -1;    // cheap de-duplication of repeated wake-ups
+  Cycle last_step = -1;  // guards against double stepping in one cycle
+  Cycle last_wake = -1;  // cheap de-duplication of repeated wake-ups
 };
 
 class Scheduler {
@@ -95,7 +95,10 @@ class Scheduler {
       }
     }
   }
-  struct Far { Cycle at; Component* c; };
+  struct Far {
+    Cycle at;
+    Component* c;
+  };
   std::vector<std::vector<Component*>> wheel_;
   std::vector<Far> far_;
   int64_t pending_ = 0;

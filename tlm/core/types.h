@@ -11,9 +11,12 @@ enum class PortKind : uint8_t { Terminal, Local, Global };
 
 inline const char* to_string(PortKind k) {
   switch (k) {
-    case PortKind::Terminal: return "terminal";
-    case PortKind::Local: return "local";
-    case PortKind::Global: return "global";
+    case PortKind::Terminal:
+      return "terminal";
+    case PortKind::Local:
+      return "local";
+    case PortKind::Global:
+      return "global";
   }
   return "?";
 }

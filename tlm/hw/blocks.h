@@ -79,9 +79,9 @@ std::unique_ptr<ContentionDegree> make_contention_degree(const blocks::Contentio
                                                          const Selection& s, const std::string& instance);
 std::unique_ptr<ContentionCounters> make_contention_counters(const blocks::ContentionCounters::Config& c,
                                                              const Selection& s, const std::string& instance);
-std::unique_ptr<TokenThrottler> make_token_throttler(const blocks::TokenThrottler::Config& c,
-                                                     const Selection& s, const std::string& instance);
-std::unique_ptr<LastHopScheduler> make_last_hop_scheduler(const blocks::LastHopScheduler::Config& c,
-                                                          const Selection& s, const std::string& instance);
+std::unique_ptr<TokenThrottler> make_token_throttler(const blocks::TokenThrottler::Config& c, const Selection& s,
+                                                     const std::string& instance);
+std::unique_ptr<LastHopScheduler> make_last_hop_scheduler(const blocks::LastHopScheduler::Config& c, const Selection& s,
+                                                          const std::string& instance);
 
 }  // namespace ccsim::hw

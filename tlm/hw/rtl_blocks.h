@@ -12,7 +12,7 @@ std::unique_ptr<ContentionCounters> rtl_contention_counters(const blocks::Conten
                                                             const Selection& s, const std::string& instance);
 std::unique_ptr<TokenThrottler> rtl_token_throttler(const blocks::TokenThrottler::Config& c, const Selection& s,
                                                     const std::string& instance);
-std::unique_ptr<LastHopScheduler> rtl_last_hop_scheduler(const blocks::LastHopScheduler::Config& c,
-                                                         const Selection& s, const std::string& instance);
+std::unique_ptr<LastHopScheduler> rtl_last_hop_scheduler(const blocks::LastHopScheduler::Config& c, const Selection& s,
+                                                         const std::string& instance);
 
 }  // namespace ccsim::hw

@@ -16,10 +16,11 @@ using Cfg = blocks::ContentionCounters::Config;
 
 // Everything but the lane counts, which are the verilated model's own.
 std::string render(const Cfg& c) {
-  return fmt::format("NumPorts={},CounterWidth={},Threshold={},NumGlobalLinks={},NumGroupRouters={},"
-                     "PartialWidth={},SentWidth={},BroadcastPeriod={},CombinedThreshold={}",
-                     c.num_ports, c.counter_width, c.threshold, c.num_global_links, c.num_group_routers,
-                     c.partial_width, c.sent_width, c.broadcast_period, c.combined_threshold);
+  return fmt::format(
+      "NumPorts={},CounterWidth={},Threshold={},NumGlobalLinks={},NumGroupRouters={},"
+      "PartialWidth={},SentWidth={},BroadcastPeriod={},CombinedThreshold={}",
+      c.num_ports, c.counter_width, c.threshold, c.num_global_links, c.num_group_routers, c.partial_width, c.sent_width,
+      c.broadcast_period, c.combined_threshold);
 }
 
 template <class M>
@@ -54,7 +55,8 @@ class RtlContentionCounters final : public hw::ContentionCounters {
   void receive_partial(int router, const uint8_t* values) override {
     const int l = take(rx_, cfg().num_rx_ports, "NumRxPorts", in_.rx_valid);
     in_.rx_router[l] = static_cast<uint16_t>(router);
-    std::copy(values, values + cfg().num_global_links, in_.rx_partial.begin() + static_cast<long>(l) * cfg().num_global_links);
+    std::copy(values, values + cfg().num_global_links,
+              in_.rx_partial.begin() + static_cast<long>(l) * cfg().num_global_links);
   }
   void tick(int64_t cycle) override {
     tb::cc::drive(dut_.m(), ref_, in_);
@@ -111,8 +113,9 @@ std::unique_ptr<hw::ContentionCounters> rtl_contention_counters(const Cfg& c, co
 #define CCSIM_HW_TRY(V, NAME, PARAMS) CCSIM_HW_PICK(RtlContentionCounters, tb::cc::cc_config, V, NAME, PARAMS)
   CCSIM_NET_CC_MODELS(CCSIM_HW_TRY)
 #undef CCSIM_HW_TRY
-  no_model(Block::ContentionCounters, "contention_counters", wanted + ",NumIncPorts=32,NumDecPorts=32,NumRxPorts=" +
-           std::to_string(std::max(1, c.num_rx_ports)), compiled);
+  no_model(Block::ContentionCounters, "contention_counters",
+           wanted + ",NumIncPorts=32,NumDecPorts=32,NumRxPorts=" + std::to_string(std::max(1, c.num_rx_ports)),
+           compiled);
 }
 
 }  // namespace ccsim::hw

@@ -80,8 +80,7 @@ class RtlContentionDegree final : public ContentionDegree {
 
 }  // namespace
 
-std::unique_ptr<ContentionDegree> rtl_contention_degree(const Cfg& c, const Selection& s,
-                                                        const std::string& instance) {
+std::unique_ptr<ContentionDegree> rtl_contention_degree(const Cfg& c, const Selection& s, const std::string& instance) {
   const std::string wanted = render(c);
   std::string compiled;
 #define CCSIM_HW_TRY(V, NAME, PARAMS) CCSIM_HW_PICK(RtlContentionDegree, tb::cdu::cdu_config, V, NAME, PARAMS)

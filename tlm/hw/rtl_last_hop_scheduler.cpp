@@ -41,8 +41,12 @@ class RtlLastHopScheduler final : public hw::LastHopScheduler {
         flits_max_(static_cast<uint32_t>(tb::field_mask(c.flits_width))) {
     ref_.test_mutation = s.mutate_reference ? 1 : 0;
   }
-  void enqueue(int e, uint32_t flits) override { report(e, flits, enq_, cfg().num_enq_ports, "NumEnqPorts", in_.enq_valid, in_.enq_ep, in_.enq_flits); }
-  void dequeue(int e, uint32_t flits) override { report(e, flits, deq_, cfg().num_deq_ports, "NumDeqPorts", in_.deq_valid, in_.deq_ep, in_.deq_flits); }
+  void enqueue(int e, uint32_t flits) override {
+    report(e, flits, enq_, cfg().num_enq_ports, "NumEnqPorts", in_.enq_valid, in_.enq_ep, in_.enq_flits);
+  }
+  void dequeue(int e, uint32_t flits) override {
+    report(e, flits, deq_, cfg().num_deq_ports, "NumDeqPorts", in_.deq_valid, in_.deq_ep, in_.deq_flits);
+  }
   bool should_drop(int e) override {
     const int l = lane();
     set_req(l, 1, e, 0);
@@ -130,8 +134,8 @@ std::unique_ptr<hw::LastHopScheduler> rtl_last_hop_scheduler(const Cfg& c, const
 #define CCSIM_HW_TRY(V, NAME, PARAMS) CCSIM_HW_PICK(RtlLastHopScheduler, tb::lhs::lhs_config, V, NAME, PARAMS)
   CCSIM_NET_LHS_MODELS(CCSIM_HW_TRY)
 #undef CCSIM_HW_TRY
-  no_model(Block::LhrpScheduler, "last_hop_scheduler", wanted + ",NumReqPorts=16,NumEnqPorts=32,NumDeqPorts=8,FlitsWidth=8",
-           compiled);
+  no_model(Block::LhrpScheduler, "last_hop_scheduler",
+           wanted + ",NumReqPorts=16,NumEnqPorts=32,NumDeqPorts=8,FlitsWidth=8", compiled);
 }
 
 }  // namespace ccsim::hw

@@ -7,10 +7,10 @@
 #include <memory>
 #include <string>
 
-#include "core/params.h"     // ConfigError
+#include "core/params.h"  // ConfigError
 #include "core/sim_error.h"
 #include "hw/selection.h"
-#include "tb_common.h"     // tb::Mismatch, tb::Params
+#include "tb_common.h"  // tb::Mismatch, tb::Params
 
 namespace ccsim::hw {
 
@@ -20,8 +20,10 @@ std::string vcd_path(const Selection& s, const std::string& instance, const char
 void write_gtkw_for(const std::string& vcd, const char* rtl_module);
 
 [[noreturn]] inline void lane_overflow(const std::string& instance, const char* block, const char* lanes, int n) {
-  throw SimError(fmt::format("{} {} (RTL): more than {} = {} events in one cycle; raise {} in "
-                             "rtl/network_models.cmake", instance, block, lanes, n, lanes));
+  throw SimError(
+      fmt::format("{} {} (RTL): more than {} = {} events in one cycle; raise {} in "
+                  "rtl/network_models.cmake",
+                  instance, block, lanes, n, lanes));
 }
 
 [[noreturn]] inline void diverged(const std::string& instance, const char* block, const tb::Mismatch& mm) {
@@ -29,20 +31,21 @@ void write_gtkw_for(const std::string& vcd, const char* rtl_module);
                              instance, block, mm.describe()));
 }
 
-[[noreturn]] inline void call_diverged(const std::string& instance, const char* block, int64_t cycle,
-                                       const char* call, uint64_t ref, uint64_t rtl) {
-  throw SimError(fmt::format("lockstep: {} {}: RTL and reference differ at cycle {}: {} returned {} "
-                             "(reference) and {} (RTL)", instance, block, cycle, call, ref, rtl));
+[[noreturn]] inline void call_diverged(const std::string& instance, const char* block, int64_t cycle, const char* call,
+                                       uint64_t ref, uint64_t rtl) {
+  throw SimError(
+      fmt::format("lockstep: {} {}: RTL and reference differ at cycle {}: {} returned {} "
+                  "(reference) and {} (RTL)",
+                  instance, block, cycle, call, ref, rtl));
 }
 
 // No verilated model has the network's parameters: one line naming the key, what was needed
 // (`wanted`, as a parameter string to add) and what this build has.
-[[noreturn]] inline void no_model(Block b, const char* module, const std::string& wanted,
-                                  const std::string& compiled) {
+[[noreturn]] inline void no_model(Block b, const char* module, const std::string& wanted, const std::string& compiled) {
   throw ConfigError(std::string("hardware.") + to_string(b),
                     fmt::format("rtl: no verilated {} with {}; this build has: {}. Add \"net_<name>|{}|{}\" "
-                                "to rtl/network_models.cmake and rebuild", module, wanted,
-                                compiled.empty() ? "none" : compiled, module, wanted));
+                                "to rtl/network_models.cmake and rebuild",
+                                module, wanted, compiled.empty() ? "none" : compiled, module, wanted));
 }
 
 }  // namespace ccsim::hw
@@ -50,9 +53,9 @@ void write_gtkw_for(const std::string& vcd, const char* rtl_module);
 // One entry of an adapter factory's model list (an X-macro of rtl_models.h): if model V's
 // parameter string PARAMS, read by TO_CONFIG, renders like `wanted`, return ADAPTER<V> for it;
 // otherwise add NAME to `compiled`. Expects `render`, `wanted`, `compiled`, `s` and `instance`.
-#define CCSIM_HW_PICK(ADAPTER, TO_CONFIG, V, NAME, PARAMS)                             \
-  {                                                                                     \
-    const auto model = TO_CONFIG(tb::Params(PARAMS));                                   \
+#define CCSIM_HW_PICK(ADAPTER, TO_CONFIG, V, NAME, PARAMS)                                \
+  {                                                                                       \
+    const auto model = TO_CONFIG(tb::Params(PARAMS));                                     \
     if (render(model) == wanted) return std::make_unique<ADAPTER<V>>(model, s, instance); \
-    compiled += std::string(compiled.empty() ? "" : ", ") + #NAME;                      \
+    compiled += std::string(compiled.empty() ? "" : ", ") + #NAME;                        \
   }

@@ -17,9 +17,10 @@ using Cfg = blocks::TokenThrottler::Config;
 
 // Everything but the lane counts, which are the verilated model's own.
 std::string render(const Cfg& c) {
-  return fmt::format("NumEntries={},DestWidth={},DtWidth={},SizeWidth={},TokenWidth={},SrcEpoch={},KeepEpochOnUpdate={}",
-                     c.num_entries, c.dest_width, c.dt_width, c.size_width, c.token_width, c.src_epoch,
-                     c.keep_epoch_on_update ? 1 : 0);
+  return fmt::format(
+      "NumEntries={},DestWidth={},DtWidth={},SizeWidth={},TokenWidth={},SrcEpoch={},KeepEpochOnUpdate={}",
+      c.num_entries, c.dest_width, c.dt_width, c.size_width, c.token_width, c.src_epoch,
+      c.keep_epoch_on_update ? 1 : 0);
 }
 
 template <class M>
@@ -113,7 +114,8 @@ class RtlTokenThrottler final : public hw::TokenThrottler {
   }
   int num_throttled() const override {
     int n = 0;
-    for (int i = 0; i < ref_.config().num_entries; ++i) n += static_cast<int>(tb::get_bits(dut_.m().entry_valid_o, i, 1));
+    for (int i = 0; i < ref_.config().num_entries; ++i)
+      n += static_cast<int>(tb::get_bits(dut_.m().entry_valid_o, i, 1));
     return n;
   }
   uint64_t overflows() const override { return overflows_; }
@@ -146,8 +148,7 @@ class RtlTokenThrottler final : public hw::TokenThrottler {
 
 }  // namespace
 
-std::unique_ptr<hw::TokenThrottler> rtl_token_throttler(const Cfg& c, const Selection& s,
-                                                        const std::string& instance) {
+std::unique_ptr<hw::TokenThrottler> rtl_token_throttler(const Cfg& c, const Selection& s, const std::string& instance) {
   if (c.token_increment != 1 || c.cost_scale != 1)
     throw ConfigError("hardware.token_throttler",
                       "rtl: the RTL earns one token per cycle (not the shared variant's 0.99/D_t); use "

@@ -9,20 +9,31 @@ namespace ccsim::hw {
 std::vector<ParamSpec> hardware_params() {
   const std::vector<std::string> impl = {"ref", "rtl"};
   return {
-      string_param("hardware.contention_degree", "ref", "CBCM contention-degree unit: C++ reference or verilated "
-                   "RTL (rtl/ccsim_contention_degree_unit.sv), one per router", impl),
-      string_param("hardware.contention_counters", "ref", "contention counters of Base/Hybrid/ECtN routing: C++ "
-                   "reference or verilated RTL (rtl/ccsim_contention_counters.sv), one per router", impl),
-      string_param("hardware.token_throttler", "ref", "CBCM token throttler: C++ reference or verilated RTL "
-                   "(rtl/ccsim_token_throttler.sv), one per NIC", impl),
-      string_param("hardware.lhrp_scheduler", "ref", "last-hop reservation scheduler of LHRP (per switch) and SRP "
-                   "(per NIC): C++ reference or verilated RTL (rtl/ccsim_last_hop_scheduler.sv)", impl),
+      string_param("hardware.contention_degree", "ref",
+                   "CBCM contention-degree unit: C++ reference or verilated "
+                   "RTL (rtl/ccsim_contention_degree_unit.sv), one per router",
+                   impl),
+      string_param("hardware.contention_counters", "ref",
+                   "contention counters of Base/Hybrid/ECtN routing: C++ "
+                   "reference or verilated RTL (rtl/ccsim_contention_counters.sv), one per router",
+                   impl),
+      string_param("hardware.token_throttler", "ref",
+                   "CBCM token throttler: C++ reference or verilated RTL "
+                   "(rtl/ccsim_token_throttler.sv), one per NIC",
+                   impl),
+      string_param("hardware.lhrp_scheduler", "ref",
+                   "last-hop reservation scheduler of LHRP (per switch) and SRP "
+                   "(per NIC): C++ reference or verilated RTL (rtl/ccsim_last_hop_scheduler.sv)",
+                   impl),
       string_param("hardware.all", "ref", "rtl: every block above runs as RTL", {"ref", "rtl"}),
-      bool_param("hardware.lockstep", false, "run the C++ reference beside every RTL block on the same inputs; the "
+      bool_param("hardware.lockstep", false,
+                 "run the C++ reference beside every RTL block on the same inputs; the "
                  "first difference stops the run naming the component, port, cycle and both values"),
-      bool_param("hardware.mutate_reference", false, "test only: perturb the lock-step reference (its "
+      bool_param("hardware.mutate_reference", false,
+                 "test only: perturb the lock-step reference (its "
                  "test_mutation hook) to show that lockstep catches a divergence"),
-      string_param("hardware.trace", "", "write a VCD (+ .gtkw) of the blocks of one instance, \"router:N\" or "
+      string_param("hardware.trace", "",
+                   "write a VCD (+ .gtkw) of the blocks of one instance, \"router:N\" or "
                    "\"nic:N\" (they run as RTL)"),
       int_param("hardware.trace_start", 0, "first cycle of the VCD window", 0),
       int_param("hardware.trace_cycles", 2000, "cycles in the VCD window", 1, 10000000),
@@ -47,7 +58,8 @@ Selection Selection::from_config(const Config& c) {
     const auto colon = s.trace.find(':');
     const std::string kind = s.trace.substr(0, colon);
     bool number = colon != std::string::npos && colon + 1 < s.trace.size();
-    for (size_t i = colon + 1; number && i < s.trace.size(); ++i) number = std::isdigit(static_cast<unsigned char>(s.trace[i]));
+    for (size_t i = colon + 1; number && i < s.trace.size(); ++i)
+      number = std::isdigit(static_cast<unsigned char>(s.trace[i]));
     if ((kind != "router" && kind != "nic") || !number)
       throw ConfigError("hardware.trace", fmt::format("\"{}\": expected \"router:N\" or \"nic:N\"", s.trace));
   }

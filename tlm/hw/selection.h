@@ -14,19 +14,23 @@ enum class Block { ContentionDegree, ContentionCounters, TokenThrottler, LhrpSch
 // The [hardware] key of a block.
 inline const char* to_string(Block b) {
   switch (b) {
-    case Block::ContentionDegree: return "contention_degree";
-    case Block::ContentionCounters: return "contention_counters";
-    case Block::TokenThrottler: return "token_throttler";
-    case Block::LhrpScheduler: return "lhrp_scheduler";
+    case Block::ContentionDegree:
+      return "contention_degree";
+    case Block::ContentionCounters:
+      return "contention_counters";
+    case Block::TokenThrottler:
+      return "token_throttler";
+    case Block::LhrpScheduler:
+      return "lhrp_scheduler";
   }
   return "?";
 }
 
 struct Selection {
   bool rtl[4] = {false, false, false, false};  // by Block
-  bool lockstep = false;           // run the reference beside the RTL, stop at the first difference
-  bool mutate_reference = false;   // test only: a wrong reference, so lockstep has something to catch
-  std::string trace;               // "router:N" or "nic:N": that instance's blocks write a VCD
+  bool lockstep = false;                       // run the reference beside the RTL, stop at the first difference
+  bool mutate_reference = false;               // test only: a wrong reference, so lockstep has something to catch
+  std::string trace;                           // "router:N" or "nic:N": that instance's blocks write a VCD
   int64_t trace_start = 0, trace_cycles = 2000;
   std::string trace_prefix = "ccsim_trace";
 

@@ -23,7 +23,10 @@ class VModel {
   // vcd_path empty: no trace. Otherwise cycles [start, start + cycles) are written, and a
   // GTKWave save file for RTL module `module` beside the VCD when done.
   VModel(const std::string& vcd_path, int64_t start, int64_t cycles, const char* module)
-      : ctx_(std::make_unique<VerilatedContext>()), vcd_path_(vcd_path), module_(module), start_(start),
+      : ctx_(std::make_unique<VerilatedContext>()),
+        vcd_path_(vcd_path),
+        module_(module),
+        start_(start),
         end_(start + cycles) {
     if (!vcd_path.empty()) ctx_->traceEverOn(true);
     model_ = std::make_unique<Model>(ctx_.get(), "TOP");

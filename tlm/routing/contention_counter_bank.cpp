@@ -30,12 +30,10 @@ blocks::ContentionCounters::Config block_config(const Dragonfly& df, const Conte
 }  // namespace
 
 ContentionCounterBank::ContentionCounterBank(const Dragonfly& df, const ContentionCounterParams& params)
-    : df_(df),
-      params_(params),
-      links_(block_config(df, params).num_global_links),
-      ticked_(df.num_routers(), -1) {
+    : df_(df), params_(params), links_(block_config(df, params).num_global_links), ticked_(df.num_routers(), -1) {
   for (int r = 0; r < df.num_routers(); ++r)
-    blocks_.push_back(hw::make_contention_counters(block_config(df, params), params.hardware, fmt::format("router:{}", r)));
+    blocks_.push_back(
+        hw::make_contention_counters(block_config(df, params), params.hardware, fmt::format("router:{}", r)));
   if (params_.ectn) sent_.assign(static_cast<size_t>(df.num_routers()) * links_, 0);
 }
 

@@ -25,8 +25,8 @@
 namespace ccsim {
 
 struct ContentionCounterParams {
-  int threshold = 6;           // local counters: contended at >= threshold
-  bool ectn = false;           // keep and broadcast the partial arrays
+  int threshold = 6;  // local counters: contended at >= threshold
+  bool ectn = false;  // keep and broadcast the partial arrays
   int combined_threshold = 10;
   int broadcast_period = 100;  // cycles
   int broadcast_delay = 10;    // cycles from a broadcast until its values are used (< period)
@@ -63,8 +63,8 @@ class ContentionCounterBank {
   std::vector<std::unique_ptr<hw::ContentionCounters>> blocks_;
   std::vector<Cycle> ticked_;  // last cycle each block was used in
   Cycle next_broadcast_ = 0;
-  Cycle delivery_ = -1;          // cycle the last broadcast arrays are used from; -1 when delivered
-  std::vector<uint8_t> sent_;    // per router: its partial array of the last broadcast
+  Cycle delivery_ = -1;        // cycle the last broadcast arrays are used from; -1 when delivered
+  std::vector<uint8_t> sent_;  // per router: its partial array of the last broadcast
 };
 
 }  // namespace ccsim

@@ -22,10 +22,12 @@ class DragonflyBase : public DragonflyCounterRouting {
 }  // namespace
 
 RoutingEntry dragonfly_base_entry() {
-  return {"base", "dragonfly",
+  return {"base",
+          "dragonfly",
           "contention counters (002 Base): misroute in transit (OLM's policy) when the minimal output's counter "
           "reaches the threshold; 6 VC slots",
-          {contention_threshold_param()}, [](const Config& c, const Topology& t) {
+          {contention_threshold_param()},
+          [](const Config& c, const Topology& t) {
             ContentionCounterParams cp;
             cp.hardware = hw::Selection::from_config(c);
             cp.threshold = static_cast<int>(c.get_int("routing.contention_threshold"));

@@ -39,7 +39,8 @@ class DragonflyEctn : public DragonflyCounterRouting {
 }  // namespace
 
 RoutingEntry dragonfly_ectn_entry() {
-  return {"ectn", "dragonfly",
+  return {"ectn",
+          "dragonfly",
           "explicit contention notification (002 ECtN): group-wide counters per global link, broadcast "
           "periodically, decide global misrouting at injection; Base afterwards; 6 VC slots",
           {contention_threshold_param(),
@@ -62,9 +63,8 @@ RoutingEntry dragonfly_ectn_entry() {
             cp.broadcast_delay = static_cast<int>(c.get_int("routing.ectn_delay"));
             if (cp.broadcast_delay == 0) cp.broadcast_delay = NetworkSettings::from_config(c).latency(PortKind::Local);
             if (cp.broadcast_delay >= cp.broadcast_period)
-              throw ConfigError("routing.ectn_delay",
-                                fmt::format("must be below routing.ectn_period ({}), got {}", cp.broadcast_period,
-                                            cp.broadcast_delay));
+              throw ConfigError("routing.ectn_delay", fmt::format("must be below routing.ectn_period ({}), got {}",
+                                                                  cp.broadcast_period, cp.broadcast_delay));
             return std::make_unique<DragonflyEctn>(dynamic_cast<const Dragonfly&>(t), cp);
           }};
 }

@@ -30,10 +30,11 @@ class DragonflyHybrid : public DragonflyCounterRouting {
 }  // namespace
 
 RoutingEntry dragonfly_hybrid_entry() {
-  return {"hybrid", "dragonfly",
+  return {"hybrid",
+          "dragonfly",
           "contention counters or output occupancy (002 Hybrid): Base's rule, else OLM's rule; 6 VC slots",
-          {int_param("routing.hybrid_contention_threshold", 7,
-                     "hybrid: contention counter threshold (002 Table I: 7)", 1, 127),
+          {int_param("routing.hybrid_contention_threshold", 7, "hybrid: contention counter threshold (002 Table I: 7)",
+                     1, 127),
            int_param("routing.hybrid_occupancy_percent", 35,
                      "hybrid: OLM's rule with this percentage (002 Table I: 35)", 0, 100)},
           [](const Config& c, const Topology& t) {

@@ -47,9 +47,12 @@ RouteResult DragonflyInTransit::leave_group(RouterContext& ctx, Packet& p) {
 
 int DragonflyInTransit::slot_of_hop(int router, int port, const Packet& p) const {
   switch (df_.port_kind(router, port)) {
-    case PortKind::Local: return base_[p.global_hops] + p.local_hops_in_group;
-    case PortKind::Global: return p.global_hops;
-    default: return 0;
+    case PortKind::Local:
+      return base_[p.global_hops] + p.local_hops_in_group;
+    case PortKind::Global:
+      return p.global_hops;
+    default:
+      return 0;
   }
 }
 

@@ -19,7 +19,10 @@ class DragonflyMin : public DragonflyRouting {
 }  // namespace
 
 RoutingEntry dragonfly_min_entry() {
-  return {"min", "dragonfly", "minimal routing (local, global, local); 2 VC slots", {},
+  return {"min",
+          "dragonfly",
+          "minimal routing (local, global, local); 2 VC slots",
+          {},
           [](const Config&, const Topology& t) {
             return std::make_unique<DragonflyMin>(dynamic_cast<const Dragonfly&>(t));
           }};

@@ -30,7 +30,8 @@ class DragonflyOlm : public DragonflyInTransit {
 }  // namespace
 
 RoutingEntry dragonfly_olm_entry() {
-  return {"olm", "dragonfly",
+  return {"olm",
+          "dragonfly",
           "opportunistic local misrouting (002's OLM): in-transit global (MM) and local (+L) misrouting on "
           "output occupancy; 6 VC slots",
           {int_param("routing.olm_occupancy_percent", 50,

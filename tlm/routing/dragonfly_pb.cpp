@@ -53,7 +53,8 @@ class DragonflyPb : public DragonflyRouting {
 }  // namespace
 
 RoutingEntry dragonfly_pb_entry() {
-  return {"pb", "dragonfly",
+  return {"pb",
+          "dragonfly",
           "piggybacking (002's PB): at the source, Valiant when the minimal global link is flagged saturated or "
           "UGAL-L prefers it; 3 VC slots",
           {int_param("routing.pb_threshold", 3, "pb: UGAL-L bias towards minimal, in packets (002 Table I: T = 3)", 0,

@@ -58,7 +58,8 @@ class DragonflyQcnSwitch : public DragonflyRouting {
     const double qeq = c.get_float("routing.qcn_qeq");
     for (int k = 0; k < 2; ++k) {
       QcnCpParams& cp = k == 0 ? cp_local_ : cp_global_;
-      const int d = output_sampling_ ? settings_.output_buffer : settings_.depth(k == 0 ? PortKind::Local : PortKind::Global);
+      const int d =
+          output_sampling_ ? settings_.output_buffer : settings_.depth(k == 0 ? PortKind::Local : PortKind::Global);
       cp = QcnCpParams::from_config(c, "routing");
       cp.q_eq = std::max(1, static_cast<int>(qeq * d + 0.5));
     }
@@ -174,7 +175,7 @@ class DragonflyQcnSwitch : public DragonflyRouting {
   bool output_sampling_, source_processing_;
   NetworkSettings settings_;
   std::vector<PortProbabilityTable> tables_;  // per router
-  std::vector<QcnCongestionPoint> cps_;  // per router, per transit port
+  std::vector<QcnCongestionPoint> cps_;       // per router, per transit port
   std::priority_queue<PendingCnm, std::vector<PendingCnm>, std::greater<PendingCnm>> pending_;
   uint64_t seq_ = 0;
   int64_t cnms_ = 0, cnms_local_ = 0, fb_total_ = 0, source_processed_ = 0, decisions_ = 0, nonminimal_ = 0;
@@ -184,25 +185,31 @@ class DragonflyQcnSwitch : public DragonflyRouting {
 }  // namespace
 
 RoutingEntry dragonfly_qcn_switch_entry() {
-  return {"qcn_switch", "dragonfly",
-          "QCN-Switch (001): QCN congestion points in the switches, CNMs intercepted by the source's access switch "
-          "update per-port minimal-routing probabilities (AIMD); at injection a packet skips its minimal rule when "
-          "a random N in 1..100 exceeds its port's probability; 3 VC slots",
-          qcn_congestion_point_params("routing", "qcn_switch", "buffers the congestion points sample: "
-                                             "transit output queues (001's final design) or transit input buffers",
-                 {bool_param("routing.qcn_fb_compare", true, "qcn_switch: feedback comparison (001 3.2; the final design)"),
-           bool_param("routing.qcn_source_processing", false, "qcn_switch: input sampling also applies each CNM at "
+  return {
+      "qcn_switch", "dragonfly",
+      "QCN-Switch (001): QCN congestion points in the switches, CNMs intercepted by the source's access switch "
+      "update per-port minimal-routing probabilities (AIMD); at injection a packet skips its minimal rule when "
+      "a random N in 1..100 exceeds its port's probability; 3 VC slots",
+      qcn_congestion_point_params(
+          "routing", "qcn_switch",
+          "buffers the congestion points sample: "
+          "transit output queues (001's final design) or transit input buffers",
+          {bool_param("routing.qcn_fb_compare", true, "qcn_switch: feedback comparison (001 3.2; the final design)"),
+           bool_param("routing.qcn_source_processing", false,
+                      "qcn_switch: input sampling also applies each CNM at "
                       "the switch that made it (001 3.3.1)"),
            float_param("routing.qcn_lf", 1.0 / 64, "qcn_switch: reduction limiting factor L_f (001: 1/64)", 0.0, 1.0),
-           int_param("routing.qcn_pc_limit", 0, "qcn_switch: PC_l, packets through a port without a CNM before "
-                     "its probability rises by PI; 0 = CPC (001: 100, set with CPC in 5.3.1)", 0, 1 << 20),
+           int_param("routing.qcn_pc_limit", 0,
+                     "qcn_switch: PC_l, packets through a port without a CNM before "
+                     "its probability rises by PI; 0 = CPC (001: 100, set with CPC in 5.3.1)",
+                     0, 1 << 20),
            float_param("routing.qcn_pi", 1.0, "qcn_switch: probability increase PI, percentage points (001: 1)", 0.0,
                        100.0),
            float_param("routing.qcn_th1", 0, "qcn_switch: feedback-comparison threshold Th_1 (001: 0)", 0.0, 63.0),
            float_param("routing.qcn_th2", 30, "qcn_switch: feedback-comparison threshold Th_2 (001: 30)", 0.0, 63.0)}),
-          [](const Config& c, const Topology& t) {
-            return std::make_unique<DragonflyQcnSwitch>(dynamic_cast<const Dragonfly&>(t), c);
-          }};
+      [](const Config& c, const Topology& t) {
+        return std::make_unique<DragonflyQcnSwitch>(dynamic_cast<const Dragonfly&>(t), c);
+      }};
 }
 
 }  // namespace ccsim

@@ -36,16 +36,22 @@ class DragonflyUgal : public DragonflyRouting {
 }  // namespace
 
 RoutingEntry dragonfly_ugal_l_entry() {
-  return {"ugal_l", "dragonfly", "UGAL with local queue information at the source router; 3 VC slots",
-          {ugal_threshold_param()}, [](const Config& c, const Topology& t) {
+  return {"ugal_l",
+          "dragonfly",
+          "UGAL with local queue information at the source router; 3 VC slots",
+          {ugal_threshold_param()},
+          [](const Config& c, const Topology& t) {
             return std::make_unique<DragonflyUgal>(dynamic_cast<const Dragonfly&>(t), false,
                                                    static_cast<int>(c.get_int("routing.ugal_threshold")));
           }};
 }
 
 RoutingEntry dragonfly_ugal_g_entry() {
-  return {"ugal_g", "dragonfly", "UGAL with global queue information (source and global channel queues)",
-          {ugal_threshold_param()}, [](const Config& c, const Topology& t) {
+  return {"ugal_g",
+          "dragonfly",
+          "UGAL with global queue information (source and global channel queues)",
+          {ugal_threshold_param()},
+          [](const Config& c, const Topology& t) {
             return std::make_unique<DragonflyUgal>(dynamic_cast<const Dragonfly&>(t), true,
                                                    static_cast<int>(c.get_int("routing.ugal_threshold")));
           }};

@@ -25,7 +25,10 @@ class DragonflyVal : public DragonflyRouting {
 }  // namespace
 
 RoutingEntry dragonfly_val_entry() {
-  return {"val", "dragonfly", "Valiant: minimal to a random intermediate group, then minimal; 3 VC slots", {},
+  return {"val",
+          "dragonfly",
+          "Valiant: minimal to a random intermediate group, then minimal; 3 VC slots",
+          {},
           [](const Config&, const Topology& t) {
             return std::make_unique<DragonflyVal>(dynamic_cast<const Dragonfly&>(t));
           }};

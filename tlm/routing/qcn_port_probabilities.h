@@ -14,11 +14,11 @@
 namespace ccsim {
 
 struct QcnSwitchParams {
-  double lf = 1.0 / 64;     // reduction limiting factor L_f
-  int pc_limit = 100;       // PC_l: packets without a CNM before +PI
-  double pi = 1.0;          // PI, percentage points
-  bool fb_compare = true;   // feedback comparison variant
-  double th1 = 0, th2 = 30; // feedback-comparison thresholds
+  double lf = 1.0 / 64;      // reduction limiting factor L_f
+  int pc_limit = 100;        // PC_l: packets without a CNM before +PI
+  double pi = 1.0;           // PI, percentage points
+  bool fb_compare = true;    // feedback comparison variant
+  double th1 = 0, th2 = 30;  // feedback-comparison thresholds
 };
 
 class PortProbabilityTable {
@@ -41,7 +41,7 @@ class PortProbabilityTable {
   const QcnSwitchParams* p_;
   int first_;
   std::vector<double> prob_;
-  std::vector<int> sent_;     // packets since the last CNM or increase
+  std::vector<int> sent_;  // packets since the last CNM or increase
   std::vector<int> last_fb_;
   int fb_sum_ = 0;
 };

@@ -54,8 +54,12 @@ void QcnProbabilityProbe::add_to(nlohmann::json& j) const {
   j["p_other"] = mean_of(other_);
   j["probe"] = {{"router", probe_router_}, {"port", probe_port_}};
   if (!t_.empty())
-    j["series"] = {{"t", t_},           {"p_adv1_global", global_}, {"p_adv1_local_to_exit", local_},
-                   {"p_other", others_}, {"p_probe", probe_},        {"cnms", cnms_}};
+    j["series"] = {{"t", t_},
+                   {"p_adv1_global", global_},
+                   {"p_adv1_local_to_exit", local_},
+                   {"p_other", others_},
+                   {"p_probe", probe_},
+                   {"cnms", cnms_}};
 }
 
 }  // namespace ccsim

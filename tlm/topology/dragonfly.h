@@ -49,9 +49,7 @@ class Dragonfly : public Topology {
   int group_of_node(int node) const { return node / (p_ * a_); }
   int copies() const { return g_ > 1 ? (a_ * h_) / (g_ - 1) : 0; }
 
-  int local_port(int from_index, int to_index) const {
-    return p_ + (to_index < from_index ? to_index : to_index - 1);
-  }
+  int local_port(int from_index, int to_index) const { return p_ + (to_index < from_index ? to_index : to_index - 1); }
   int first_global_port() const { return p_ + a_ - 1; }
   // The router (global id) and its global port that carry copy `copy` of the
   // channel from group `from` to group `to` (from != to).

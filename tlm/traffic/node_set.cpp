@@ -49,7 +49,8 @@ std::vector<int> select_nodes(const std::string& key, const std::string& spec, c
     std::iota(out.begin(), out.end(), 0);
   } else if (kind == "random" && !arg.empty()) {
     const int count = parse_int(key, spec, arg);
-    if (count < 1 || count > n) throw ConfigError(key, fmt::format("random:N needs 1 <= N <= {} nodes, got {}", n, count));
+    if (count < 1 || count > n)
+      throw ConfigError(key, fmt::format("random:N needs 1 <= N <= {} nodes, got {}", n, count));
     std::vector<int> order(n);
     std::iota(order.begin(), order.end(), 0);
     Rng rng(seed);

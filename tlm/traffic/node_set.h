@@ -17,8 +17,7 @@ namespace ccsim {
 
 // Sorted node ids of `spec`; throws ConfigError(key, ...) on a malformed or
 // impossible selection. "rest" is not handled here.
-std::vector<int> select_nodes(const std::string& key, const std::string& spec, const Topology& topo,
-                              uint64_t seed);
+std::vector<int> select_nodes(const std::string& key, const std::string& spec, const Topology& topo, uint64_t seed);
 
 // The node sets of several classes (`keys[i]` names class i's key in errors):
 // "rest" takes the nodes no other class selects; random selections draw from

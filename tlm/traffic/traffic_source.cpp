@@ -6,8 +6,7 @@ namespace ccsim {
 
 TrafficSource::TrafficSource(sc_core::sc_module_name name, int nodes, uint64_t seed)
     : sc_core::sc_module(name), nodes_(nodes), seed_(seed) {
-  for (int n = 0; n < nodes; ++n)
-    sockets.push_back(std::make_unique<Socket>(fmt::format("to_nic_{}", n).c_str()));
+  for (int n = 0; n < nodes; ++n) sockets.push_back(std::make_unique<Socket>(fmt::format("to_nic_{}", n).c_str()));
   trans_.set_command(tlm::TLM_WRITE_COMMAND);
   trans_.set_data_ptr(reinterpret_cast<unsigned char*>(&req_));
   trans_.set_data_length(sizeof(req_));

@@ -32,8 +32,8 @@ struct TrafficPhase {
 
 struct TrafficClassSpec {
   std::string name = "default";
-  std::vector<int> nodes;             // the class's nodes (sources are those its pattern allows)
-  std::vector<TrafficPhase> phases;   // by increasing `at`; phases[0].at is the class's start
+  std::vector<int> nodes;            // the class's nodes (sources are those its pattern allows)
+  std::vector<TrafficPhase> phases;  // by increasing `at`; phases[0].at is the class's start
   Cycle stop = INT64_MAX;
 };
 
@@ -55,16 +55,14 @@ class TrafficSource : public sc_core::sc_module {
     int cls;
     int node;  // -1: the class's next phase begins
     uint32_t epoch;
-    bool operator>(const Event& o) const {
-      return at != o.at ? at > o.at : cls != o.cls ? cls > o.cls : node > o.node;
-    }
+    bool operator>(const Event& o) const { return at != o.at ? at > o.at : cls != o.cls ? cls > o.cls : node > o.node; }
   };
   struct ClassState {
     TrafficClassSpec spec;
     size_t phase = 0;
-    uint32_t epoch = 0;             // events of older phases are stale
-    std::vector<Rng> rng;           // per node
-    std::vector<int> burst_left;    // per node, onoff
+    uint32_t epoch = 0;           // events of older phases are stale
+    std::vector<Rng> rng;         // per node
+    std::vector<int> burst_left;  // per node, onoff
   };
   void start_phase(int cls, Cycle from);
   void schedule(int node, int cls, Cycle from);
