@@ -17,8 +17,8 @@ void print_params(std::ostream& out, const std::vector<ParamSpec>& ps, const cha
     }
     if (p.min || p.max)
       extra += fmt::format(" [{}..{}]", p.min ? fmt::format("{}", *p.min) : "", p.max ? fmt::format("{}", *p.max) : "");
-    out << fmt::format("{}{:<28} {:<6} = {:<12} {}{}\n", indent, p.key, to_string(p.type), value_to_string(p.default_value),
-                       p.doc, extra);
+    out << fmt::format("{}{:<28} {:<6} = {:<12} {}{}\n", indent, p.key, to_string(p.type),
+                       value_to_string(p.default_value), p.doc, extra);
   }
 }
 

@@ -78,9 +78,21 @@ pid_t spawn(const std::vector<std::string>& args, const std::string& log) {
   return pid;
 }
 
-const char* kColumns[] = {"offered_load", "generated_load", "accepted_throughput", "avg_packet_latency",
-                          "avg_network_latency", "avg_network_latency_delivered", "avg_message_latency", "latency_p50", "latency_p99", "avg_hops",
-                          "misrouted_fraction", "node_accepted_min", "node_accepted_max", "saturated", "deadlock"};
+const char* kColumns[] = {"offered_load",
+                          "generated_load",
+                          "accepted_throughput",
+                          "avg_packet_latency",
+                          "avg_network_latency",
+                          "avg_network_latency_delivered",
+                          "avg_message_latency",
+                          "latency_p50",
+                          "latency_p99",
+                          "avg_hops",
+                          "misrouted_fraction",
+                          "node_accepted_min",
+                          "node_accepted_max",
+                          "saturated",
+                          "deadlock"};
 
 }  // namespace
 
@@ -129,10 +141,11 @@ int command_sweep(const SweepOptions& opt, const char*) {
     status[i] = WIFEXITED(st) ? WEXITSTATUS(st) : 128;
     ++done;
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    std::cerr << fmt::format("[{}/{}] {} {} ({:.1f} s elapsed)\n", done, points.size(), points[i].name,
-                             status[i] == 0 ? "done" : fmt::format("FAILED (exit {}, see {}.log)", status[i],
-                                                                   opt.output + "/" + points[i].name),
-                             secs);
+    std::cerr << fmt::format(
+        "[{}/{}] {} {} ({:.1f} s elapsed)\n", done, points.size(), points[i].name,
+        status[i] == 0 ? "done"
+                       : fmt::format("FAILED (exit {}, see {}.log)", status[i], opt.output + "/" + points[i].name),
+        secs);
   }
 
   // One row per point; with several traffic classes, their throughput and latency too.
