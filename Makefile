@@ -4,7 +4,7 @@ JOBS  ?= $(shell nproc)
 CMAKE_FLAGS ?=
 PY    := $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || echo python3)
 
-.PHONY: all deps configure build run test gate gate-update bench waves area verify docs clean
+.PHONY: all deps configure build run test gate gate-update fuzz bench waves area verify docs clean
 
 all: build
 
@@ -33,6 +33,11 @@ gate: build
 
 gate-update: build
 	$(PY) scripts/results_gate.py update --ccsim $(BUILD)/ccsim
+
+# Config fuzzer: N mutated configs (make fuzz N=10000); a defect is printed with its repro command.
+N ?= 1000
+fuzz: build
+	$(PY) scripts/fuzz_config.py --n $(N) -j $(JOBS) --ccsim $(BUILD)/ccsim
 
 bench: build
 	./scripts/bench.sh $(BUILD)/ccsim

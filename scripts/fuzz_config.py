@@ -5,18 +5,29 @@ runs `ccsim run` on each case and sorts the outcomes into
   error   exit 2 and exactly one stderr line "error: KEY: ..." naming a key
           (section.key, a [section], or a TOML file:line:col parse error)
   valid   exit 0, result JSON that parses and covers the requested window
-  defect  anything else: a signal, exit code other than 0/2, an error line
-          naming no key, several lines, sanitizer output, a timeout, a small
-          run that is slow, or a result that does not cover its window
+  defect  anything else: a signal, an exit code other than 0/2 (an internal
+          error or an uncaught exception), an error line naming no key,
+          several lines, sanitizer output, a timeout, a small run that is
+          slow, a result that does not cover its window or has null
+          metrics, a deadlock with routing.deadlock = avoidance
 
   fuzz_config.py [--seed S] [--n N] [-j J] [--ccsim build/ccsim] [--timeout 20]
   fuzz_config.py --seed S --case I     # rerun one case, show its output
 
+A case is a seed config shrunk to a short run on a small network (so that
+hundreds run in a minute), with one to three mutations: boundary values of a
+declared key (the list comes from `ccsim list --markdown`), wrong types,
+unknown keys and choices, odd topology sizes, random routing x protocol x
+pattern x topology combinations, 1-cycle runs, absurd sizes and run lengths,
+and shapes only a TOML file can have. Values go in the TOML file or as -s
+overrides (the two parse differently).
+
 Case I of seed S is the same on every machine (its random generator is seeded
-with "S/I"), so `--case` reproduces any case without the others. Each defect
-is printed with the command that reproduces it; its case file is kept in
---workdir (default: a fresh temporary directory). Exits 1 if any defect.
-Python 3.11+ standard library only (tomllib).
+with "S/I"; the seed files are part of the input), so `--case` reproduces any
+case without the others. Each defect is printed with the command that
+reproduces it; only the defects' case files are kept, in --workdir (default:
+a fresh temporary directory, removed when there is no defect). Exits 1 if any
+defect. Python 3.11+ standard library only (tomllib).
 """
 import argparse
 import concurrent.futures
@@ -60,7 +71,9 @@ PARSE_ERROR = re.compile(r"^error: \S+\.toml:\d+:\d+: ")
 # ---------------------------------------------------------------- reference
 
 class Spec:
-    def __init__(self, key, type_, default, allowed):
+    """One declared key: its type and allowed range or choices, as `ccsim list --markdown` prints them."""
+
+    def __init__(self, key, type_, allowed):
         self.key, self.type = key, type_
         self.min = self.max = None
         self.choices = []
@@ -92,7 +105,7 @@ def parse_reference(ccsim):
                 ref["slots"][name] = int(m.group(1) or m.group(2))
         elif line.startswith("| `") and current is not None:
             cells = [c.strip() for c in line.strip("|").split("|")]
-            current.append(Spec(cells[0].strip("`"), cells[1], cells[2].strip("`"), cells[3]))
+            current.append(Spec(cells[0].strip("`"), cells[1], cells[3]))  # key | type | default | allowed | doc
     return ref
 
 
@@ -144,8 +157,9 @@ def toml_value(v):
         if math.isinf(v):
             return "inf" if v > 0 else "-inf"
         return repr(v)
-    if isinstance(v, str):
-        return '"' + v.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+    if isinstance(v, str):  # a basic string: backslash, quote and control characters escaped
+        return '"' + "".join(f"\\u{ord(c):04x}" if ord(c) < 0x20 or ord(c) == 0x7f else "\\" + c if c in '"\\'
+                             else c for c in v) + '"'
     if isinstance(v, list):
         return "[" + ", ".join(toml_value(x) for x in v) + "]"
     raise TypeError(type(v))
@@ -243,10 +257,9 @@ def shrink(cfg, rng):
         t.update(SMALL_TOPOLOGY.get(kind, {}))
 
 
-def set_key(cfg, overrides, key, value, rng, via=None):
-    """Sets key in the TOML or (half the time) as a -s override."""
-    via = via or rng.choice(["toml", "override"])
-    if via == "override" and not isinstance(value, list):
+def set_key(cfg, overrides, key, value, rng):
+    """Sets key in the TOML or (half the time) as a -s override: the two paths parse values differently."""
+    if rng.random() < 0.5 and not isinstance(value, list) and "\0" not in str(value):  # argv holds no NUL
         overrides.append((key, override_text(value)))
     else:
         section, _, name = key.partition(".")
@@ -289,7 +302,8 @@ def float_values(spec):
 
 
 def string_values(spec, ref):
-    vals = ["", "bogus", "x" * 300, "MIN", " " + (spec.choices[0] if spec.choices else "a")] + spec.choices
+    vals = ["", "bogus", "x" * 300, "MIN", " " + (spec.choices[0] if spec.choices else "a"), "a\nb", "t\tab",
+            "nul\0", "\x7f", "ü"] + spec.choices
     if spec.key == "traffic.nodes":
         vals += ["all", "rest", "random:0", "random:-1", "random:3", "random:999999", "range:0-3", "range:5-2",
                  "range:0-99999999", "range:-1-2", "router_index:0", "router_index:0-1", "router_index:9999",
@@ -305,6 +319,8 @@ def string_values(spec, ref):
     return vals
 
 
+# Test-only knobs whose purpose is to fail a run (lock-step catching a perturbed reference).
+TEST_ONLY = {"hardware.mutate_reference"}
 TIME_KEYS = {"links.terminal_latency", "links.local_latency", "links.global_latency", "traffic.start",
              "traffic.stop", "sim.series_window"}
 TIME_STRINGS = ["50ns", "1us", "0.4ns", "-5ns", "1e30us", "nanns", "infus", "ns", "us", "5ms", "1e-30ns", " 5ns",
@@ -313,7 +329,9 @@ TIME_STRINGS = ["50ns", "1us", "0.4ns", "-5ns", "1e30us", "nanns", "infus", "ns"
 
 def mut_boundary(rng, ref, cfg, ov):
     spec = rng.choice(applicable(ref, cfg))
-    if spec.type == "int":
+    if spec.key in TEST_ONLY:
+        value = False
+    elif spec.type == "int":
         value = rng.choice(int_values(spec) + (TIME_STRINGS if spec.key in TIME_KEYS else []))
     elif spec.type == "float":
         value = rng.choice(float_values(spec))
@@ -346,7 +364,7 @@ def mut_unknown_key(rng, ref, cfg, ov):
     elif choice == 1:
         key = rng.choice(SECTIONS) + "." + rng.choice(["bogus", "vcs_", "Seed", "kind2", "x-y"])
     else:
-        key = rng.choice(["bogus", "Router", "simulation", "traffic_"]) + ".seed"
+        key = rng.choice(["bogus", "Router", "simulation", "traffic_", "new\nline"]) + ".seed"
     return "unknown key " + set_key(cfg, ov, key, rng.choice([1, "x", True, 0.5]), rng), False
 
 
@@ -374,8 +392,8 @@ def small_topology(rng, ref, cfg, odd):
         if odd:
             t["groups"] = rng.choice([0, 1, 2, 3, t["a"] * t["h"] + 1, t["a"] * t["h"] + 2, rng.randint(0, 20)])
     else:
-        t["k"] = rng.choice([2, 3, 5, 7] if odd else [2, 4])
         t["n"] = rng.choice([1, 2, 3] if odd else [1, 2])
+        t["k"] = rng.choice([2, 3] if t["n"] == 3 else [2, 3, 5, 7] if odd else [2, 4])  # at most 49 routers
         t["c"] = rng.choice([1, 2, 3] if odd else [1, 2])
     cfg["topology"] = t
     algorithm = rng.choice(routings_of(ref, kind))
@@ -401,9 +419,10 @@ def random_in_range(rng, spec):
     lo = spec.min if spec.min is not None else 0
     hi = spec.max if spec.max is not None else lo + 1000
     hi = min(hi, lo + 1000)  # keep cycles, sizes and counts small
-    if spec.type == "int":
-        return rng.randint(int(lo), int(hi))
-    return rng.uniform(lo, hi)
+    if spec.type == "int":  # mostly near the minimum, where buffers and counters are tight
+        lo, hi = int(lo), int(hi)
+        return rng.choice([lo, min(lo + 1, hi), rng.randint(lo, min(hi, lo + 16)), rng.randint(lo, hi)])
+    return rng.choice([lo, hi, rng.uniform(lo, hi)])
 
 
 def mut_combo(rng, ref, cfg, ov):
@@ -417,7 +436,11 @@ def mut_combo(rng, ref, cfg, ov):
     kind = cfg["topology"]["kind"]
     if rng.random() < 0.1:  # a routing algorithm of another topology
         cfg["routing"]["algorithm"] = rng.choice([r for _, r in ref["routing"]])
-    cfg.setdefault("congestion", {})["protocol"] = protocol = rng.choice(sorted(ref["protocol"]))
+        desc += f" then routing {cfg['routing']['algorithm']}"
+    protocol = rng.choice(sorted(ref["protocol"]))
+    if protocol == "selftune" and kind != "torus" and rng.random() < 0.8:  # torus only: mostly pick again
+        protocol = rng.choice(sorted(ref["protocol"]))
+    cfg.setdefault("congestion", {})["protocol"] = protocol
     traffic["pattern"] = pattern = rng.choice(sorted(ref["pattern"]))
     traffic["load"] = round(rng.uniform(0.02, 1.0), 3)
     traffic["packet_size"] = rng.choice([1, 1, 2, 4, 8])
@@ -425,7 +448,7 @@ def mut_combo(rng, ref, cfg, ov):
     router = cfg.setdefault("router", {})
     router["vcs"] = router["vcs"] + rng.choice([0, 0, 1, 2])
     router["switching"] = rng.choice(["vct", "vct", "wormhole"])
-    router["voq"] = rng.random() < 0.2
+    router["voq"] = rng.random() < 0.2 and cfg["routing"]["algorithm"] not in ("duato", "adaptive")  # they re-route
     router["speedup"] = rng.choice([1, 1, 2])
     router["occupancy"] = rng.choice(["credits", "downstream"])
     if rng.random() < 0.2:
@@ -438,11 +461,13 @@ def mut_combo(rng, ref, cfg, ov):
         cfg.setdefault("hardware", {})["all"] = "rtl"
         cfg["hardware"]["lockstep"] = rng.random() < 0.5
     drop_inapplicable(ref, cfg)
+    if rng.random() < 0.3:  # long enough to saturate, deadlock or throttle
+        sim["measure"] = rng.choice([1000, 2000])
     specs = [s for s in applicable(ref, cfg)
-             if s.key.split(".")[0] in ("routing", "congestion", "traffic") and s.key not in (
+             if s.key.split(".")[0] in ("router", "links", "routing", "congestion", "traffic") and s.key not in (
                  "routing.algorithm", "congestion.protocol", "traffic.pattern", "traffic.nodes", "traffic.name",
-                 "traffic.start", "traffic.stop")]
-    for spec in rng.sample(specs, min(len(specs), rng.randint(0, 3))):
+                 "traffic.start", "traffic.stop", "router.vcs")]
+    for spec in rng.sample(specs, min(len(specs), rng.randint(0, 6))):
         value = random_in_range(rng, spec)
         if value is not None:
             desc += " " + set_key(cfg, ov, spec.key, value, rng)
@@ -461,7 +486,7 @@ def mut_short(rng, ref, cfg, ov):
 
 def mut_big(rng, ref, cfg, ov):
     """Absurd sizes and lengths: ccsim must refuse them at once (or run them quickly)."""
-    choice = rng.randrange(7)
+    choice = rng.randrange(8)
     if choice == 0:
         key = rng.choice(sorted(RUN_LENGTH_KEYS))
         return "big " + set_key(cfg, ov, key, rng.choice(ABSURD), rng), True
@@ -472,10 +497,12 @@ def mut_big(rng, ref, cfg, ov):
         cfg["topology"] = {"kind": "dragonfly", "p": rng.choice([4, 64, 1024]), "a": rng.choice([64, 1024]),
                            "h": rng.choice([64, 1024])}
     elif choice == 3:
-        cfg["topology"] = {"kind": rng.choice(["torus", "mesh"]), "k": rng.choice([4096, 2**24, 1000]),
+        cfg["topology"] = {"kind": rng.choice(["torus", "mesh"]), "k": rng.choice([4096, 2**24]),
                            "n": rng.choice([2, 3, 31]), "c": rng.choice([1, 4])}
     elif choice == 4:
         cfg["topology"] = {"kind": "flatfly", "k": rng.choice([32, 64]), "n": rng.choice([1, 2, 4]), "c": 1}
+    elif choice == 7:  # few nodes, wide routers
+        cfg["topology"] = {"kind": "dragonfly", "p": rng.choice([16, 32]), "a": 32, "h": 16, "groups": 3}
     elif choice == 5:  # longest links: the event calendar spans them
         key = rng.choice(["links.terminal_latency", "links.local_latency", "links.global_latency"])
         return "big " + set_key(cfg, ov, key, rng.choice([2**24, "16ms", "1e9us"]), rng), True
@@ -485,6 +512,9 @@ def mut_big(rng, ref, cfg, ov):
                       global_buffer_depth=2**20)
         cfg.setdefault("traffic", {})["load"] = 1.0
         return "big buffers vcs=32 depth=2^20", True
+    # Light uniform traffic: the case is about the size being refused or built, not about saturating it.
+    cfg["traffic"] = {"pattern": "uniform", "load": 0.01}
+    cfg.pop("congestion", None)
     kind = cfg["topology"]["kind"]
     cfg.setdefault("routing", {})["algorithm"] = routings_of(ref, kind)[0]
     cfg["routing"].pop("deadlock", None)
@@ -581,8 +611,10 @@ def make_case(ref, seeds, seed, index):
 # ---------------------------------------------------------------- running
 
 def limit_memory(mb):
+    """Address-space limit of a case (0: none, for sanitizer builds), and no core dumps."""
     def apply():
-        resource.setrlimit(resource.RLIMIT_AS, (mb << 20, mb << 20))
+        if mb > 0:
+            resource.setrlimit(resource.RLIMIT_AS, (mb << 20, mb << 20))
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     return apply
 
@@ -592,6 +624,17 @@ def command(ccsim, path, overrides):
     for k, v in overrides:
         cmd += ["-s", f"{k}={v}"]
     return cmd
+
+
+def null_fields(result, path=""):
+    """Scalars of the result that are null or not finite (lists hold nulls on purpose: node_accepted)."""
+    out = []
+    for k, v in result.items():
+        if isinstance(v, dict):
+            out += null_fields(v, f"{path}{k}.")
+        elif v is None or (isinstance(v, float) and not math.isfinite(v)):
+            out.append(path + k)
+    return out
 
 
 def classify(proc_rc, out, err, seconds, case, args):
@@ -618,10 +661,21 @@ def classify(proc_rc, out, err, seconds, case, args):
     others = [l for l in lines if not l.startswith("warning: ")]
     if others:
         return "defect", "unexpected stderr: " + others[0]
+    nulls = null_fields(result)
+    if nulls:
+        return "defect", f"result has null/non-finite {nulls[0]}"
     c = result.get("config", {})
     window = c.get("sim.warmup", 0) + c.get("sim.measure", 0)
+    if result.get("deadlock") and c.get("routing.deadlock") == "avoidance":
+        # Every algorithm's VC rules promise deadlock freedom (tests/test_deadlock_freedom.cpp).
+        return "defect", f"deadlock under routing.deadlock = avoidance: {json.dumps(result.get('deadlock'))[:200]}"
     if not result.get("deadlock") and result.get("cycles", -1) < window:
         return "defect", f"result covers {result.get('cycles')} cycles, less than warmup + measure = {window}"
+    longest = max([v for k, v in c.items() if k.startswith("links.") and isinstance(v, int)] or [0])
+    if (result.get("packets_created", 0) >= 100 and result.get("packets_delivered", 0) == 0
+            and result.get("cycles", 0) >= 1000 + 20 * longest):
+        # Long enough for packets to cross the network many times: none arriving is a stuck network.
+        return "defect", f"{result['packets_created']} packets created, none delivered in {result['cycles']} cycles"
     if not case["big"] and seconds > args.slow:
         return "defect", f"slow: {seconds:.1f} s for a small run"
     return "valid", ""
@@ -633,10 +687,11 @@ def run_case(case, args, workdir):
         f.write(f"# fuzz_config.py --seed {args.seed} --case {case['index']}: {case['what']}\n"
                 f"# from {case['origin']}\n" + case["toml"])
     cmd = command(args.ccsim, path, case["overrides"])
+    # A scratch directory as cwd: VCD traces (hardware.trace) and other files a case writes go there.
+    scratch = tempfile.mkdtemp(prefix=f"run_{case['index']}_", dir=workdir)
     t0 = time.monotonic()
     try:
-        # cwd: VCD traces and other files a case may write stay in the work directory.
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout, cwd=workdir,
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout, cwd=scratch,
                               preexec_fn=limit_memory(args.mem_mb), errors="replace",
                               env=dict(os.environ, SYSTEMC_DISABLE_COPYRIGHT_MESSAGE="1"))
         seconds = time.monotonic() - t0
@@ -645,6 +700,7 @@ def run_case(case, args, workdir):
     except subprocess.TimeoutExpired:
         seconds = time.monotonic() - t0
         cls, reason, out, err = "defect", f"timeout after {args.timeout} s", "", ""
+    shutil.rmtree(scratch, ignore_errors=True)
     return dict(case, path=path, cmd=cmd, cls=cls, reason=reason, seconds=seconds, stdout=out, stderr=err)
 
 
@@ -658,8 +714,9 @@ def main():
     ap.add_argument("--ccsim", default=os.path.join(ROOT, "build", "ccsim"))
     ap.add_argument("--timeout", type=float, default=20.0, help="seconds per case")
     ap.add_argument("--slow", type=float, default=10.0, help="seconds after which a small run is a defect")
-    ap.add_argument("--mem-mb", type=int, default=4096, help="address-space limit per case")
-    ap.add_argument("--workdir", help="where case files go (default: a new temporary directory)")
+    ap.add_argument("--mem-mb", type=int, default=4096,
+                    help="address-space limit per case in MiB (default 4096; 0: none, needed by sanitizer builds)")
+    ap.add_argument("--workdir", help="where case files go and cases run (default: a new temporary directory)")
     ap.add_argument("-v", "--verbose", action="store_true", help="print every case")
     args = ap.parse_args()
     args.ccsim = os.path.abspath(args.ccsim)
@@ -685,8 +742,8 @@ def main():
                 print(f"{r['index']:6d} {r['cls']:6s} {r['seconds']:5.2f}s {r['what']}  {r['reason'][:100]}")
             if r["cls"] == "defect":
                 defects.append(r)
-            elif not args.workdir:
-                os.remove(r["path"])
+            elif args.case is None:
+                os.remove(r["path"])  # only the defects' case files are kept
 
     for r in defects:
         print(f"DEFECT case {r['index']}: {r['reason']}\n  what: {r['what']} (from {r['origin']})\n"

@@ -25,13 +25,20 @@ std::vector<std::string> sections_of(const std::vector<ParamSpec>& specs) {
 
 std::string type_name(const toml::node& n) {
   switch (n.type()) {
-    case toml::node_type::string: return "string";
-    case toml::node_type::integer: return "integer";
-    case toml::node_type::floating_point: return "float";
-    case toml::node_type::boolean: return "bool";
-    case toml::node_type::array: return "array";
-    case toml::node_type::table: return "table";
-    default: return "other";
+    case toml::node_type::string:
+      return "string";
+    case toml::node_type::integer:
+      return "integer";
+    case toml::node_type::floating_point:
+      return "float";
+    case toml::node_type::boolean:
+      return "bool";
+    case toml::node_type::array:
+      return "array";
+    case toml::node_type::table:
+      return "table";
+    default:
+      return "other";
   }
 }
 
@@ -88,8 +95,10 @@ Value checked(const ParamSpec& spec, const Value& v, double clock_ghz) {
     const std::string& s = std::get<std::string>(v);
     double scale = 0;
     std::string num;
-    if (s.size() > 2 && s.substr(s.size() - 2) == "ns") scale = clock_ghz, num = s.substr(0, s.size() - 2);
-    else if (s.size() > 2 && s.substr(s.size() - 2) == "us") scale = 1000 * clock_ghz, num = s.substr(0, s.size() - 2);
+    if (s.size() > 2 && s.substr(s.size() - 2) == "ns")
+      scale = clock_ghz, num = s.substr(0, s.size() - 2);
+    else if (s.size() > 2 && s.substr(s.size() - 2) == "us")
+      scale = 1000 * clock_ghz, num = s.substr(0, s.size() - 2);
     double x = 0;
     try {
       x = std::stod(num);
@@ -97,13 +106,18 @@ Value checked(const ParamSpec& spec, const Value& v, double clock_ghz) {
       scale = 0;
     }
     if (scale == 0)
-      throw ConfigError(spec.key, fmt::format("expected cycles (integer) or a time like \"50ns\"/\"1us\", got \"{}\"", s));
+      throw ConfigError(spec.key,
+                        fmt::format("expected cycles (integer) or a time like \"50ns\"/\"1us\", got \"{}\"", s));
+    // llround of a NaN or of more than int64 holds is undefined.
+    if (!(std::fabs(x * scale) < 9e18))
+      throw ConfigError(spec.key, fmt::format("time \"{}\" is not a number of cycles an integer can hold", s));
     out = static_cast<int64_t>(std::llround(x * scale));
   }
   switch (spec.type) {
     case ParamType::Int:
       if (!std::holds_alternative<int64_t>(out))
-        throw ConfigError(spec.key, fmt::format("must be an integer, got {} {}", value_type(out), value_to_string(out)));
+        throw ConfigError(spec.key,
+                          fmt::format("must be an integer, got {} {}", value_type(out), value_to_string(out)));
       break;
     case ParamType::Float:
       if (std::holds_alternative<int64_t>(out)) out = static_cast<double>(std::get<int64_t>(out));
@@ -112,7 +126,8 @@ Value checked(const ParamSpec& spec, const Value& v, double clock_ghz) {
       break;
     case ParamType::Bool:
       if (!std::holds_alternative<bool>(out))
-        throw ConfigError(spec.key, fmt::format("must be true or false, got {} {}", value_type(out), value_to_string(out)));
+        throw ConfigError(spec.key,
+                          fmt::format("must be true or false, got {} {}", value_type(out), value_to_string(out)));
       break;
     case ParamType::String:
       if (!std::holds_alternative<std::string>(out))
@@ -126,8 +141,11 @@ Value checked(const ParamSpec& spec, const Value& v, double clock_ghz) {
       break;
   }
   if (spec.type == ParamType::Int || spec.type == ParamType::Float) {
-    const double x = std::holds_alternative<int64_t>(out) ? static_cast<double>(std::get<int64_t>(out))
-                                                           : std::get<double>(out);
+    const double x =
+        std::holds_alternative<int64_t>(out) ? static_cast<double>(std::get<int64_t>(out)) : std::get<double>(out);
+    // NaN passes every comparison below; infinities make no sense for any key.
+    if (!std::isfinite(x))
+      throw ConfigError(spec.key, fmt::format("must be a finite number, got {}", value_to_string(out)));
     if ((spec.min && x < *spec.min) || (spec.max && x > *spec.max)) {
       std::string range = spec.min && spec.max ? fmt::format("between {} and {}", *spec.min, *spec.max)
                           : spec.min           ? fmt::format(">= {}", *spec.min)
@@ -172,11 +190,13 @@ Config build(const RawMap& raw) {
       const std::string section = key.substr(0, key.find('.'));
       std::string allowed;
       for (auto& s : specs)
-        if (s.key.rfind(section + ".", 0) == 0) allowed += (allowed.empty() ? "" : ", ") + s.key.substr(section.size() + 1);
+        if (s.key.rfind(section + ".", 0) == 0)
+          allowed += (allowed.empty() ? "" : ", ") + s.key.substr(section.size() + 1);
       if (allowed.empty()) {
         std::string secs;
         for (auto& s : sections_of(specs)) secs += (secs.empty() ? "" : ", ") + s;
-        throw ConfigError(key, fmt::format("unknown section [{}] ({}); allowed sections: {}", section, rv.origin, secs));
+        throw ConfigError(key,
+                          fmt::format("unknown section [{}] ({}); allowed sections: {}", section, rv.origin, secs));
       }
       throw ConfigError(key, fmt::format("unknown key ({}); allowed in [{}] with this topology/routing/pattern/"
                                          "protocol: {}",
@@ -321,8 +341,8 @@ Config from_table(toml::table t, const std::string& origin, const std::vector<Ov
     c.phases = build_phases(class_raw, class_phases, where + ".phase", origin);
     for (auto& other : cfg.classes)
       if (other.get_string("traffic.name") == c.get_string("traffic.name"))
-        throw ConfigError(where + ".name", fmt::format("\"{}\" is already the name of another class",
-                                                        c.get_string("traffic.name")));
+        throw ConfigError(where + ".name",
+                          fmt::format("\"{}\" is already the name of another class", c.get_string("traffic.name")));
     cfg.classes.push_back(std::move(c));
     ++i;
   }
@@ -388,8 +408,7 @@ std::string config_to_toml(const Config& cfg) {
     out += fmt::format("[{}]\n", section);
     for (auto& s : specs) {
       if (s.key.rfind(section + ".", 0) != 0) continue;
-      out += fmt::format("{} = {}  # {}\n", s.key.substr(section.size() + 1),
-                         value_to_string(cfg.raw(s.key)), s.doc);
+      out += fmt::format("{} = {}  # {}\n", s.key.substr(section.size() + 1), value_to_string(cfg.raw(s.key)), s.doc);
     }
     out += "\n";
   }

@@ -5,10 +5,32 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <string>
 #include <systemc>
 
 #include "commands.h"
 #include "core/params.h"
+
+namespace {
+
+// The message with control characters escaped (\n, \t, \xHH): config values
+// and keys may hold any of them, and an error must stay one line.
+std::string one_line(const std::string& s) {
+  std::string out;
+  for (unsigned char c : s) {
+    if (c == '\n')
+      out += "\\n";
+    else if (c == '\t')
+      out += "\\t";
+    else if (c < 0x20 || c == 0x7f)
+      out += fmt::format("\\x{:02x}", c);
+    else
+      out += static_cast<char>(c);
+  }
+  return out;
+}
+
+}  // namespace
 
 // SystemC's own main() runs sc_main after setting up the kernel; ours only
 // silences the banner first so JSON on stdout stays clean.
@@ -40,8 +62,8 @@ int sc_main(int argc, char** argv) {
   sweep_cmd->add_option("--seeds", sweep.seeds, "average K seeds per point")->check(CLI::Range(1, 1000));
 
   std::string plot_dir;
-  auto* plot_cmd = app.add_subcommand(
-      "plot", "plot a sweep (latency and throughput vs load, per class) or one run's time series");
+  auto* plot_cmd =
+      app.add_subcommand("plot", "plot a sweep (latency and throughput vs load, per class) or one run's time series");
   plot_cmd->add_option("path", plot_dir, "sweep output directory, or a run's result JSON")->required();
 
   bool markdown = false;
@@ -56,10 +78,10 @@ int sc_main(int argc, char** argv) {
     if (*plot_cmd) return ccsim::command_plot(plot_dir);
     return markdown ? ccsim::command_list_markdown(std::cout) : ccsim::command_list(std::cout);
   } catch (const ccsim::ConfigError& e) {
-    std::cerr << "error: " << e.what() << "\n";
+    std::cerr << "error: " << one_line(e.what()) << "\n";
     return 2;
   } catch (const std::exception& e) {
-    std::cerr << "error: " << e.what() << "\n";
+    std::cerr << "error: " << one_line(e.what()) << "\n";
     return 1;
   }
 }
