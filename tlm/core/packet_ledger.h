@@ -46,7 +46,6 @@ class PacketLedger {
   void hold(Packet* p, int router, Cycle now);
   Packet* reclaim(uint64_t id);
   const Packet& held(uint64_t id) const;
-  bool is_held(uint64_t id) const { return held_.count(id) != 0; }
 
   int64_t created() const { return packets_created_; }
   int64_t delivered_count() const { return packets_delivered_; }
