@@ -24,6 +24,12 @@ Lhrp::Lhrp(const Config& cfg)
 
 void Lhrp::attach(ProtocolContext& net) {
   SpeculativeProtocol::attach(net);
+  // Rescued packets travel the recovery lane to their NIC without passing the
+  // last-hop switch: its scheduler would neither see nor grant them.
+  if (net.settings().deadlock_recovery)
+    throw ConfigError("routing.deadlock",
+                      "\"recovery\" is not modelled with congestion.protocol = \"lhrp\" (the recovery lane bypasses "
+                      "the last-hop reservation scheduler); use \"avoidance\"");
   const Topology& t = net.topology();
   block_.num_endpoints = 1;
   for (int n = 0; n < t.num_nodes(); ++n) block_.num_endpoints = std::max(block_.num_endpoints, t.node_port(n) + 1);

@@ -184,13 +184,15 @@ bool Router::try_allocate(Cycle now, int in_port, InPacket& e) {
   OutputPort& op = out_[e.out_port];
   const int base = e.pkt->vc_class * params_.vcs_per_class;
   const int room = room_needed(*e.pkt);
-  int best = -1, best_free = -1;
+  int best = -1;
+  int64_t best_free = -1;
   for (uint32_t m = slot_vcs_[e.vc]; m; m &= m - 1) {
     const int v = base + __builtin_ctz(m);
     OutputVc& ov = op.vcs[v];
     if (!can_allocate(op, ov, room)) continue;
-    // Prefer the VC with most free space downstream (then in the queue).
-    const int score = ov.credits * 4096 + params_.output_buffer - ov.occupancy - ov.reserved;
+    // Prefer the VC with most free space downstream, then in the queue (at most
+    // 2^20 flits, so the queue's share stays below the credit's unit 2^21).
+    const int64_t score = (int64_t{ov.credits} << 21) + params_.output_buffer - ov.occupancy - ov.reserved;
     if (score > best_free) {
       best_free = score;
       best = v;
@@ -214,7 +216,9 @@ void Router::allocate_vcs(Cycle now) {
   const int start = va_start_;
   va_start_ = va_start_ + 1 == radix_ ? 0 : va_start_ + 1;
   for (int cls : class_order_) {
-    const uint32_t cls_mask = ((1u << params_.vcs_per_class) - 1) << (cls * params_.vcs_per_class);
+    // 64-bit so that 32 VCs in one class (the maximum) shift by 32 without overflow.
+    const auto cls_mask =
+        static_cast<uint32_t>(((uint64_t{1} << params_.vcs_per_class) - 1) << (cls * params_.vcs_per_class));
     for (int k = 0; k < radix_; ++k) {
       const int p = start + k < radix_ ? start + k : start + k - radix_;
       InputPort& ip = in_[p];

@@ -22,9 +22,10 @@ class Component {
 
 class Scheduler {
  public:
+  // The wheel spans the longest latency, up to 2^16 cycles; later wake-ups wait in far_.
   explicit Scheduler(int horizon) {
     size_t n = 1;
-    while (n < static_cast<size_t>(horizon) + 2) n <<= 1;
+    while (n < static_cast<size_t>(horizon) + 2 && n < kMaxWheel) n <<= 1;
     wheel_.resize(n);
   }
 
@@ -73,6 +74,12 @@ class Scheduler {
   }
   void skip_to(Cycle t) {
     assert(t >= now_);
+    if (pending_ == 0) {
+      // Nothing in the wheel: jump (far_ wake-ups are at or after t, as t <= next_due()).
+      now_ = t;
+      if (!far_.empty()) refill_far();
+      return;
+    }
     while (now_ < t) {
       if (!wheel_[now_ & (wheel_.size() - 1)].empty()) return;
       ++now_;
@@ -95,6 +102,7 @@ class Scheduler {
       }
     }
   }
+  static constexpr size_t kMaxWheel = size_t{1} << 16;
   struct Far {
     Cycle at;
     Component* c;

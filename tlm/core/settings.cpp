@@ -5,6 +5,7 @@ namespace ccsim {
 NetworkSettings NetworkSettings::from_config(const Config& c) {
   NetworkSettings s;
   s.cut_through = c.get_string("router.switching") == "vct";
+  s.deadlock_recovery = c.get_string("routing.deadlock") == "recovery";
   s.vcs_per_class = static_cast<int>(c.get_int("router.vcs"));
   s.router_latency = static_cast<int>(c.get_int("router.latency"));
   s.output_buffer = static_cast<int>(c.get_int("router.output_buffer"));

@@ -11,7 +11,8 @@
 namespace ccsim {
 
 struct NetworkSettings {
-  bool cut_through = true;  // router.switching = "vct"
+  bool cut_through = true;         // router.switching = "vct"
+  bool deadlock_recovery = false;  // routing.deadlock = "recovery"
   int vcs_per_class = 1;
   int router_latency = 1;
   int output_buffer = 1;            // flits per output VC

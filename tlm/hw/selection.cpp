@@ -63,9 +63,14 @@ Selection Selection::from_config(const Config& c) {
     if ((kind != "router" && kind != "nic") || !number)
       throw ConfigError("hardware.trace", fmt::format("\"{}\": expected \"router:N\" or \"nic:N\"", s.trace));
   }
-  const bool any = s.rtl[0] || s.rtl[1] || s.rtl[2] || s.rtl[3] || !s.trace.empty();
-  if (any && !rtl_available())
-    throw ConfigError("hardware", "rtl blocks need a build with the verilated RTL (cmake -DCCSIM_BUILD_HW=ON)");
+  if (!rtl_available()) {
+    // Name the key that asked for RTL.
+    std::string key = all == "rtl" ? "hardware.all" : !s.trace.empty() ? "hardware.trace" : "";
+    for (int b = 0; b < 4 && key.empty(); ++b)
+      if (s.rtl[b]) key = std::string("hardware.") + to_string(static_cast<Block>(b));
+    if (!key.empty())
+      throw ConfigError(key, "needs a build with the verilated RTL (cmake -DCCSIM_BUILD_HW=ON); this one has none");
+  }
   return s;
 }
 

@@ -16,7 +16,8 @@ inline bool ugal_prefers_minimal(int delay_min, int delay_nm, int threshold) {
 inline ParamSpec ugal_threshold_param() {
   return int_param("routing.ugal_threshold", 30,
                    "UGAL bias towards the minimal path (flits): minimal iff its estimated queueing delay <= the "
-                   "Valiant path's + threshold (UGAL-L: first queue x hops)");
+                   "Valiant path's + threshold (UGAL-L: first queue x hops)",
+                   -(1 << 24), 1 << 24);  // far beyond any queue, and no overflow when added to a delay
 }
 
 }  // namespace ccsim

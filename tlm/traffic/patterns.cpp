@@ -64,9 +64,12 @@ HotRegionPattern::HotRegionPattern(int nodes, double hot_fraction, double region
 }
 
 int HotRegionPattern::dest(int src, Rng& rng) {
+  // A one-node hot region holding the source itself has no other hot destination: send uniformly.
+  const bool only_self_is_hot = hot_ == 1 && src == 0;
   for (;;) {
-    const int d = rng.uniform() < fraction_ ? static_cast<int>(rng.below(static_cast<uint32_t>(hot_)))
-                                            : static_cast<int>(rng.below(static_cast<uint32_t>(n_)));
+    const bool to_hot = rng.uniform() < fraction_ && !only_self_is_hot;
+    const int d = to_hot ? static_cast<int>(rng.below(static_cast<uint32_t>(hot_)))
+                         : static_cast<int>(rng.below(static_cast<uint32_t>(n_)));
     if (d != src) return d;
   }
 }

@@ -15,7 +15,7 @@ TrafficSource::TrafficSource(sc_core::sc_module_name name, int nodes, uint64_t s
 
 void TrafficSource::add_class(const TrafficClassSpec& spec) {
   const int cls = static_cast<int>(classes_.size());
-  classes_.push_back({spec, 0, 0, {}, std::vector<int>(nodes_, 0)});
+  classes_.push_back({spec, 0, 0, {}, std::vector<int64_t>(nodes_, 0)});
   ClassState& c = classes_.back();
   for (int n = 0; n < nodes_; ++n)
     c.rng.emplace_back(Rng::derive(seed_, 200 + static_cast<uint64_t>(cls), static_cast<uint64_t>(n)));
@@ -47,7 +47,7 @@ void TrafficSource::schedule(int node, int cls, Cycle from) {
     if (c.burst_left[node] == 0) {
       // Off period before the next burst, sized so the long-run rate is `load`:
       // a burst of B messages takes B*flits/rate cycles and carries B*flits flits.
-      c.burst_left[node] = static_cast<int>(rng.geometric(1.0 / ph.burst_length));
+      c.burst_left[node] = rng.geometric(1.0 / ph.burst_length);
       const double off = ph.burst_length * flits * (1.0 / ph.load - 1.0 / ph.burst_rate);
       at += rng.geometric(1.0 / (off + 1.0)) - 1;
     }

@@ -60,9 +60,9 @@ class TrafficSource : public sc_core::sc_module {
   struct ClassState {
     TrafficClassSpec spec;
     size_t phase = 0;
-    uint32_t epoch = 0;           // events of older phases are stale
-    std::vector<Rng> rng;         // per node
-    std::vector<int> burst_left;  // per node, onoff
+    uint32_t epoch = 0;               // events of older phases are stale
+    std::vector<Rng> rng;             // per node
+    std::vector<int64_t> burst_left;  // per node, onoff (a mean burst may be 1e9 messages)
   };
   void start_phase(int cls, Cycle from);
   void schedule(int node, int cls, Cycle from);
