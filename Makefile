@@ -4,7 +4,7 @@ JOBS  ?= $(shell nproc)
 CMAKE_FLAGS ?=
 PY    := $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || echo python3)
 
-.PHONY: all deps configure build run test gate gate-update fuzz bench waves area verify docs clean
+.PHONY: all deps configure build run test gate gate-update fuzz reproduce bench waves area verify docs clean
 
 all: build
 
@@ -38,6 +38,12 @@ gate-update: build
 N ?= 1000
 fuzz: build
 	$(PY) scripts/fuzz_config.py --n $(N) -j $(JOBS) --ccsim $(BUILD)/ccsim
+
+# A paper's figures and claims (make reproduce PAPER=003 SCALE=paper): docs/reproduction/$(PAPER)-$(SCALE)/report.md.
+PAPER ?= 003
+SCALE ?= quick
+reproduce: build
+	$(BUILD)/ccsim reproduce $(PAPER) --scale $(SCALE) -j $(JOBS)
 
 bench: build
 	./scripts/bench.sh $(BUILD)/ccsim

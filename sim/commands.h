@@ -23,6 +23,8 @@ struct SweepOptions {
 int command_run(const RunOptions& opt, const char* argv0);
 int command_sweep(const SweepOptions& opt, const char* argv0);
 int command_plot(const std::string& dir);
+// Runs scripts/reproduce.py with these arguments (ccsim reproduce PAPER [FIG...] [options]).
+int command_reproduce(std::vector<std::string> args);
 int command_list(std::ostream& out);
 int command_list_markdown(std::ostream& out);
 

@@ -1,4 +1,4 @@
-// ccsim: the command-line program. Subcommands run, sweep, plot and list.
+// ccsim: the command-line program. Subcommands run, sweep, plot, reproduce and list.
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
@@ -66,6 +66,13 @@ int sc_main(int argc, char** argv) {
       app.add_subcommand("plot", "plot a sweep (latency and throughput vs load, per class) or one run's time series");
   plot_cmd->add_option("path", plot_dir, "sweep output directory, or a run's result JSON")->required();
 
+  auto* reproduce_cmd = app.add_subcommand(
+      "reproduce",
+      "reproduce a paper's figures and claims: reproduce PAPER [FIG...] [--scale quick|paper] [--seeds N] "
+      "[-j N] [-o DIR] [--report-only] (see reproduce 003 --help)");
+  reproduce_cmd->prefix_command();  // every argument goes to scripts/reproduce.py
+  reproduce_cmd->set_help_flag();
+
   bool markdown = false;
   auto* list_cmd =
       app.add_subcommand("list", "list topologies, routing algorithms, protocols and patterns with their parameters");
@@ -76,6 +83,7 @@ int sc_main(int argc, char** argv) {
     if (*run_cmd) return ccsim::command_run(run, argv[0]);
     if (*sweep_cmd) return ccsim::command_sweep(sweep, argv[0]);
     if (*plot_cmd) return ccsim::command_plot(plot_dir);
+    if (*reproduce_cmd) return ccsim::command_reproduce(reproduce_cmd->remaining());
     return markdown ? ccsim::command_list_markdown(std::cout) : ccsim::command_list(std::cout);
   } catch (const ccsim::ConfigError& e) {
     std::cerr << "error: " << one_line(e.what()) << "\n";

@@ -1,0 +1,172 @@
+"""Per figure: the runs' metric values by series, x and seed, and their means
+with 95% confidence intervals; and the claim checks evaluated on them."""
+import math
+
+from .stats import mean_ci, mean_ci_lists
+
+VERDICTS = ("reproduced", "differs", "not reproducible at this scale", "not run")
+
+
+class Missing(Exception):
+    pass
+
+
+class FigureData:
+    """values[series][x][seed] = metric value (x in config units; a list for
+    time-series figures); metric names split on '+' for stacked figures."""
+
+    def __init__(self, fig, exp, rows):
+        self.fig, self.exp, self.rows = fig, exp, rows
+        self.metrics = fig.metric.split("+")
+        self.values, self.drift, self.t_us = {}, {}, None
+        for r in rows:
+            s, x = r["series"], r["x"]
+            d = self.values.setdefault(s, {}).setdefault(x, {})
+            d[r["seed"]] = {m: r["metrics"].get(m) for m in set(self.metrics) | set(r["metrics"])}
+            if r.get("drift") is not None:
+                self.drift.setdefault(s, {}).setdefault(x, []).append(abs(r["drift"]))
+            if r.get("t_us") and self.t_us is None:
+                self.t_us = r["t_us"]
+        self.series = [str(s) for s in exp.series if str(s) in self.values]
+        self.seeds = sorted({seed for s in self.values.values() for x in s.values() for seed in x})
+
+    def px(self, s, x):
+        """Plotted x of config value x on series s."""
+        return x * self.fig.x_scale * self.fig.x_scale_by_series.get(s, 1.0)
+
+    def label(self, s):
+        return self.fig.labels.get(s, s)
+
+    def xs(self, s):
+        return sorted(x for x in self.values.get(s, {}) if x is not None)
+
+    def stat(self, s, x, metric=None):
+        m = metric or self.metrics[0]
+        return mean_ci([v.get(m) for v in self.values.get(s, {}).get(x, {}).values()])
+
+    def stat_series(self, s, metric=None):
+        m = metric or self.metrics[0]
+        return mean_ci_lists([v.get(m) for v in self.values.get(s, {}).get(None, {}).values()])
+
+    def at_x(self, s):
+        """A stacked figure's x (the figure's at_x, else the first)."""
+        xs = self.xs(s) or [None]
+        return _near(xs, self.fig.at_x) if self.fig.at_x is not None else xs[0]
+
+    def max_drift(self, s, x):
+        d = self.drift.get(s, {}).get(x)
+        return max(d) if d else None
+
+
+def _near(xs, x):
+    for v in xs:
+        if math.isclose(v, x, rel_tol=1e-9, abs_tol=1e-12):
+            return v
+    raise Missing(f"x = {x} not run")
+
+
+class ClaimContext:
+    """The functions a claim's `check` and `ours` expressions may use. With
+    `seed` set, values are that seed's; otherwise the means over seeds."""
+
+    def __init__(self, data, seed=None):
+        self.d, self.seed = data, seed
+
+    def _value(self, s, x, metric=None):
+        m = metric or self.d.metrics[0]
+        if s not in self.d.values:
+            raise Missing(f"series {s} not run")
+        if self.seed is None:
+            v = self.d.stat(s, x, m)[0]
+        else:
+            v = self.d.values[s].get(x, {}).get(self.seed, {}).get(m)
+        if v is None:
+            raise Missing(f"{s} x={x}: no value")
+        return v
+
+    def y(self, s, x, metric=None):
+        return self._value(s, _near(self.d.xs(s), x), metric)
+
+    def ys(self, s, metric=None):
+        return [self._value(s, x, metric) for x in self.d.xs(s)]
+
+    def first(self, s, metric=None):
+        return self.ys(s, metric)[0]
+
+    def last(self, s, metric=None):
+        return self.ys(s, metric)[-1]
+
+    def peak(self, s, metric=None):
+        return max(self.ys(s, metric))
+
+    def sat(self, s, frac=0.95, metric=None):
+        """Saturation point in plotted x units: the largest offered load whose
+        accepted throughput (the metric, same units) is at least frac of it."""
+        best = None
+        for x in self.d.xs(s):
+            px = self.d.px(s, x)
+            if self._value(s, x, metric) >= frac * px:
+                best = px
+        if best is None:
+            raise Missing(f"{s}: never keeps up with the offered load")
+        return best
+
+    def sat_latency(self, s, factor=3.0, metric=None):
+        """The largest plotted x before the latency first exceeds factor x its value at the lowest load."""
+        xs = self.d.xs(s)
+        base = self._value(s, xs[0], metric)
+        prev = xs[0]
+        for x in xs:
+            if self._value(s, x, metric) > factor * base:
+                return self.d.px(s, prev)
+            prev = x
+        return self.d.px(s, xs[-1])
+
+    def window(self, s, t0, t1, metric=None):
+        """Mean of a time series over the windows starting in [t0, t1) µs."""
+        m = metric or self.d.metrics[0]
+        if self.seed is None:
+            vals = [v[0] for v in self.d.stat_series(s, m)]
+        else:
+            vals = self.d.values.get(s, {}).get(None, {}).get(self.seed, {}).get(m)
+        if not vals or self.d.t_us is None:
+            raise Missing(f"{s}: no time series")
+        sel = [v for t, v in zip(self.d.t_us, vals) if t0 <= t < t1 and v is not None]
+        if not sel:
+            raise Missing(f"{s}: no window in [{t0}, {t1}) us")
+        return sum(sel) / len(sel)
+
+    def env(self):
+        names = ("y", "ys", "first", "last", "peak", "sat", "sat_latency", "window")
+        e = {n: getattr(self, n) for n in names}
+        e.update(abs=abs, min=min, max=max, all=all, any=any, len=len, sum=sum)
+        return e
+
+
+def evaluate(expr, ctx):
+    return eval(expr, {"__builtins__": {}}, ctx.env())  # manifest expressions: trusted repo data
+
+
+def judge(claim, data, scale):
+    """{id, verdict, ours (mean, ci, n), detail} for one claim."""
+    out = {"claim": claim, "ours": None, "detail": ""}
+    scales = claim.get("scales", ["quick", "paper"])
+    try:
+        if claim.get("ours"):
+            per_seed = []
+            for seed in data.seeds:
+                try:
+                    per_seed.append(float(evaluate(claim["ours"], ClaimContext(data, seed))))
+                except Missing:
+                    pass
+            out["ours"] = mean_ci(per_seed) if per_seed else (float(evaluate(claim["ours"], ClaimContext(data))), None, 0)
+        ok = bool(evaluate(claim["check"], ClaimContext(data)))
+    except Missing as e:
+        out["verdict"], out["detail"] = "not run", str(e)
+        return out
+    if scale not in scales:
+        out["verdict"] = "not reproducible at this scale"
+        out["detail"] = "check holds here" if ok else "check fails here"
+    else:
+        out["verdict"] = "reproduced" if ok else "differs"
+    return out

@@ -1,0 +1,189 @@
+"""A paper's reproduction manifest (experiments/papers/<paper>/manifest.toml).
+
+The manifest is data: experiments (a config, the swept axes, per-scale settings)
+and figures (which experiment, which metric, the paper's claims as checks).
+Expanding an experiment for a scale gives its points: one ccsim run per
+(series value, x value, seed)."""
+import hashlib
+import json
+import os
+import tomllib
+from dataclasses import dataclass, field
+
+SCALES = ("quick", "paper")
+
+
+class ManifestError(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class Point:
+    experiment: str
+    series: str  # the series value (a curve)
+    x: float  # the swept value, in the config's units (nan for a time-series experiment)
+    seed: int
+    config: str  # path of the base config
+    sets: tuple  # ("section.key=value", ...), in order
+
+    def key(self, config_text, model):
+        """Cache key: the config's text, every override, the seed, the model version."""
+        blob = json.dumps([config_text, list(self.sets), self.seed, model], sort_keys=True)
+        return hashlib.sha256(blob.encode()).hexdigest()[:20]
+
+
+@dataclass
+class Experiment:
+    id: str
+    config: str
+    series_key: str
+    series: list
+    x_key: str  # "" for a time-series experiment (one run per series and seed)
+    x: list
+    sets: list
+    series_sets: dict  # series value -> extra sets
+    x_per_series: dict  # series value -> its own x values
+    seeds: int
+    describe: str = ""
+
+    def points(self):
+        for s in self.series:
+            xs = self.x_per_series.get(str(s), self.x) if self.x_key else [float("nan")]
+            for x in xs:
+                for seed in range(1, self.seeds + 1):
+                    sets = list(self.sets)
+                    if self.series_key:
+                        sets.append(f"{self.series_key}={fmt_value(s)}")
+                    sets += self.series_sets.get(str(s), [])
+                    if self.x_key:
+                        sets.append(f"{self.x_key}={fmt_value(x)}")
+                    sets.append(f"sim.seed={seed}")
+                    yield Point(self.id, str(s), x, seed, self.config, tuple(sets))
+
+
+@dataclass
+class Figure:
+    id: str
+    title: str
+    experiment: str
+    metric: str
+    xlabel: str
+    ylabel: str
+    x_scale: float = 1.0  # plotted x = config x * x_scale (* x_scale_by_series[series])
+    x_scale_by_series: dict = field(default_factory=dict)
+    at_x: float = None  # stacked figures: the x value shown
+    kind: str = "curve"  # curve | series (time series) | bars (one value per series)
+    labels: dict = field(default_factory=dict)
+    claims: list = field(default_factory=list)
+    extra_metrics: list = field(default_factory=list)  # computed for the report and claims
+    references: list = field(default_factory=list)
+    logy: bool = False
+    note: str = ""
+
+
+@dataclass
+class Manifest:
+    paper: str
+    title: str
+    dir: str
+    scale: str
+    scale_describe: str
+    full_run: str  # what the paper-scale run costs, for the report
+    experiments: dict
+    figures: list
+
+
+def fmt_value(v):
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, float):
+        return repr(v)
+    if isinstance(v, int):
+        return str(v)
+    return json.dumps(v)  # a TOML string
+
+
+def manifest_path(root, paper):
+    return os.path.join(root, "experiments", "papers", paper, "manifest.toml")
+
+
+def load(root, paper, scale, seeds=None):
+    path = manifest_path(root, paper)
+    if not os.path.exists(path):
+        known = sorted(os.listdir(os.path.join(root, "experiments", "papers")))
+        raise ManifestError(f"paper {paper!r} has no manifest ({path}); known: {', '.join(known)}")
+    if scale not in SCALES:
+        raise ManifestError(f"--scale: {scale!r} is not one of {', '.join(SCALES)}")
+    with open(path, "rb") as f:
+        m = tomllib.load(f)
+    d = os.path.dirname(path)
+    sc = m.get("scale", {}).get(scale)
+    if sc is None:
+        raise ManifestError(f"{path}: no [scale.{scale}]")
+    exps = {}
+    for e in m.get("experiment", []):
+        es = e.get("scale", {}).get(scale, {})
+        n = seeds or es.get("seeds", sc.get("seeds", 1))
+        x = e.get("x", {})
+        s = e.get("series", {})
+        exps[e["id"]] = Experiment(
+            id=e["id"],
+            config=os.path.join(d, e["config"]),
+            series_key=s.get("key", ""),
+            series=es.get("series", s.get("values", ["-"])),
+            x_key=x.get("key", ""),
+            x=es.get("x", x.get("values", [])),
+            sets=sc.get("sets", []) + e.get("sets", []) + es.get("sets", []),
+            series_sets={str(k): v for k, v in e.get("series_sets", {}).items()},
+            x_per_series={str(k): v for k, v in es.get("x_per_series", x.get("per_series", {})).items()},
+            seeds=n,
+            describe=e.get("describe", ""),
+        )
+    figs = []
+    for f in m.get("figure", []):
+        f = dict(f, **f.get("scale", {}).get(scale, {}))  # per-scale settings of the figure
+        if f["experiment"] not in exps:
+            raise ManifestError(f"{path}: figure {f['id']} names unknown experiment {f['experiment']!r}")
+        figs.append(
+            Figure(
+                id=f["id"],
+                title=f["title"],
+                experiment=f["experiment"],
+                metric=f["metric"],
+                xlabel=f.get("xlabel", ""),
+                ylabel=f.get("ylabel", ""),
+                x_scale=f.get("x_scale", 1.0),
+                x_scale_by_series={str(k): v for k, v in f.get("x_scale_by_series", {}).items()},
+                at_x=f.get("at_x"),
+                kind=f.get("kind", "curve"),
+                labels=f.get("labels", {}),
+                claims=f.get("claim", []),
+                extra_metrics=f.get("metrics", []),
+                references=f.get("reference", []),
+                logy=f.get("logy", False),
+                note=f.get("note", ""),
+            )
+        )
+    return Manifest(
+        paper=m["paper"],
+        title=m["title"],
+        dir=d,
+        scale=scale,
+        scale_describe=sc.get("describe", ""),
+        full_run=m.get("full_run", ""),
+        experiments=exps,
+        figures=figs,
+    )
+
+
+def select(manifest, wanted):
+    """Keep the figures named in `wanted` (all when empty) and the experiments they use."""
+    if wanted:
+        known = [f.id for f in manifest.figures]
+        bad = [w for w in wanted if w not in known]
+        if bad:
+            raise ManifestError(f"figure {', '.join(bad)}: not in {manifest.paper}'s manifest; known: {', '.join(known)}")
+        manifest.figures = [f for f in manifest.figures if f.id in wanted]
+    used = {f.experiment for f in manifest.figures}
+    manifest.experiments = {k: v for k, v in manifest.experiments.items() if k in used}
+    return manifest

@@ -1,0 +1,122 @@
+"""Plotted metrics, computed from a run's result JSON (never by hand).
+
+A figure names its metric as NAME or NAME:ARG (ARG: a traffic class, or a packet
+kind for ejection_pct). Each function returns a number, or a list for the
+time-series metrics (one value per series window)."""
+
+
+def _clock(j):
+    return float(j["config"].get("sim.clock_ghz", 1.0))
+
+
+def _scope(j, cls):
+    return j["classes"][cls] if cls else j
+
+
+def network_latency_ns(j, cls=""):
+    """Injection to delivery (no source queueing), ns: 003's network latency."""
+    v = _scope(j, cls).get("avg_network_latency")
+    return None if v is None else v / _clock(j)
+
+
+def packet_latency_ns(j, cls=""):
+    """Creation to delivery of the tail (source queueing included), ns."""
+    v = _scope(j, cls).get("avg_packet_latency")
+    return None if v is None else v / _clock(j)
+
+
+def message_latency_ns(j, cls=""):
+    v = _scope(j, cls).get("avg_message_latency")
+    return None if v is None else v / _clock(j)
+
+
+def accepted_pct(j, cls=""):
+    """Accepted data throughput, % of a node's ejection bandwidth (mean over the class's nodes)."""
+    return 100.0 * _scope(j, cls)["accepted_throughput"]
+
+
+def offered_pct(j, cls=""):
+    return 100.0 * _scope(j, cls)["offered_load"]
+
+
+def hot_accepted_pct(j, cls=""):
+    """Accepted data per hot-spot destination, % of its ejection bandwidth: the
+    data all nodes accept, over traffic.hotspot_dests destinations."""
+    dests = int(j["config"]["traffic.hotspot_dests"])
+    return 100.0 * sum(_scope(j, cls)["node_accepted"]) / dests
+
+
+def ejection_pct(j, kind):
+    """Ejection-channel utilization by packet kind, % of the channels' bandwidth."""
+    return 100.0 * j["ejection"].get(kind, 0.0)
+
+
+def drop_pct(j, cls=""):
+    """Dropped packets, % of the speculative packets sent."""
+    c = j["congestion"]
+    sent = c.get("speculative_sent", 0)
+    return 100.0 * c.get("drops", 0) / sent if sent else 0.0
+
+
+def series_latency_ns(j, cls=""):
+    """Packet latency per series window (creation to delivery), ns."""
+    s = j["series"]
+    scope = s["classes"][cls] if cls else s["overall"]
+    c = _clock(j)
+    return [None if v is None else v / c for v in scope["avg_packet_latency"]]
+
+
+METRICS = {
+    f.__name__: f
+    for f in (
+        network_latency_ns,
+        packet_latency_ns,
+        message_latency_ns,
+        accepted_pct,
+        offered_pct,
+        hot_accepted_pct,
+        ejection_pct,
+        drop_pct,
+        series_latency_ns,
+    )
+}
+
+
+def compute(name, j):
+    fn, _, arg = name.partition(":")
+    if fn not in METRICS:
+        raise KeyError(f"unknown metric {fn!r}; known: {', '.join(sorted(METRICS))}")
+    try:
+        return METRICS[fn](j, arg)
+    except (KeyError, ZeroDivisionError, TypeError):
+        return None  # not in this result (e.g. nothing delivered)
+
+
+def window_times_us(j):
+    return j["series"]["t_us"]
+
+
+def throughput_drift(j):
+    """Stationarity of a steady-state run: the relative change of the accepted
+    throughput between the first and second half of the measured window (from
+    the time series), or 0 when the change is within two standard errors of the
+    windows' noise. None without a series."""
+    s = j.get("series")
+    if not s:
+        return None
+    start = s["measure_start"]
+    end = start + int(j["config"]["sim.measure"])
+    thr = [v for t, v in zip(s["t"], s["overall"]["accepted_throughput"]) if start <= t < end and v is not None]
+    if len(thr) < 4:
+        return None
+    h = len(thr) // 2
+    first, second = thr[:h], thr[h:]
+    a, b = sum(first) / len(first), sum(second) / len(second)
+
+    def var(v, m):
+        return sum((x - m) ** 2 for x in v) / (len(v) - 1)
+
+    noise = 2 * (var(first, a) / len(first) + var(second, b) / len(second)) ** 0.5
+    if abs(b - a) <= noise:
+        return 0.0
+    return (b - a) / a if a > 0 else 1.0

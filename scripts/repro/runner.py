@@ -1,0 +1,176 @@
+"""Runs a manifest's points with ccsim, reusing results already on record.
+
+A point's result is reused when the compact results file holds a row with the
+same key: the same config text, overrides, seed and model version (the
+results-change gate's digests: they change whenever any result changes). Each
+finished run is appended to the results file at once, so an interrupted
+reproduction resumes where it stopped."""
+import hashlib
+import json
+import math
+import os
+import subprocess
+import sys
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+from . import metrics
+
+
+def model_version(root):
+    """Hash of the results gate's digests: the same hash means the same model."""
+    with open(os.path.join(root, "tests", "results_gate", "digests.txt"), "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()[:12]
+
+
+def commit(root):
+    try:
+        head = subprocess.run(["git", "-C", root, "rev-parse", "--short=10", "HEAD"], capture_output=True, text=True,
+                              check=True).stdout.strip()
+        dirty = subprocess.run(["git", "-C", root, "status", "--porcelain", "--untracked-files=no"],
+                               capture_output=True, text=True).stdout.strip()
+        return head + ("+" if dirty else "")
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def load_rows(path):
+    rows = {}
+    if os.path.exists(path):
+        with open(path) as f:
+            for line in f:
+                line = line.strip()
+                if line:
+                    r = json.loads(line)
+                    rows[r["key"]] = r
+    return rows
+
+
+def write_rows(path, rows):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        for r in sorted(rows, key=lambda r: (r["experiment"], r["series"], _sort_x(r["x"]), r["seed"])):
+            f.write(json.dumps(r, sort_keys=True) + "\n")
+    os.replace(tmp, path)
+
+
+def _sort_x(x):
+    return -math.inf if x is None else x
+
+
+def metrics_of(manifest):
+    """Metric names the figures need (every run gets all: they are cheap, and runs are shared)."""
+    need = set()
+    for f in manifest.figures:
+        need.update(f.metric.split("+"))
+        need.update(f.extra_metrics)
+        for c in f.claims:
+            need.update(c.get("metrics", []))
+    return need
+
+
+def row_of(point, key, pid, result, need, model, rev, seconds):
+    r = {
+        "key": key,
+        "point": pid,
+        "experiment": point.experiment,
+        "series": point.series,
+        "x": None if math.isnan(point.x) else point.x,
+        "seed": point.seed,
+        "model": model,
+        "commit": rev,
+        "seconds": round(seconds, 1),
+        "metrics": {m: metrics.compute(m, result) for m in sorted(need)},
+        "drift": metrics.throughput_drift(result),
+        "saturated": result.get("saturated"),
+    }
+    if result.get("series"):
+        r["t_us"] = metrics.window_times_us(result)
+    return r
+
+
+def run_all(manifest, root, ccsim, results_path, out_dir, jobs, log=sys.stderr):
+    """Runs every point not on record; returns {experiment: [rows]} of the current points."""
+    model, rev = model_version(root), commit(root)
+    need = metrics_of(manifest)
+    rows = load_rows(results_path)
+    texts = {}
+    todo, current, queued = [], [], set()
+    for e in manifest.experiments.values():
+        if e.config not in texts:
+            with open(e.config) as f:
+                texts[e.config] = f.read()
+        for p in e.points():
+            k = p.key(texts[e.config], model)
+            current.append((e.id, p, k))
+            old = rows.get(k)
+            if (old is None or any(m not in old["metrics"] for m in need)) and k not in queued:
+                queued.add(k)
+                todo.append((p, k, p.key(texts[e.config], None)))
+    runs = os.path.join(out_dir, "runs")
+    os.makedirs(runs, exist_ok=True)
+    lock = threading.Lock()
+    done, failed, started = [0], [], time.time()
+
+    def one(item):
+        p, k, pid = item
+        raw = os.path.join(runs, k + ".json")
+        t0 = time.time()
+        if not os.path.exists(raw):
+            cmd = [ccsim, "run", p.config, "-o", raw + ".part"]
+            for s in p.sets:
+                cmd += ["-s", s]
+            proc = subprocess.run(cmd, capture_output=True, text=True)
+            if proc.returncode != 0:
+                with lock:
+                    failed.append((p, proc.stderr.strip().splitlines()[-1:] or ["exit %d" % proc.returncode]))
+                return
+            os.replace(raw + ".part", raw)
+        with open(raw) as f:
+            result = json.load(f)
+        r = row_of(p, k, pid, result, need, model, rev, time.time() - t0)
+        with lock:
+            rows[k] = r
+            with open(results_path, "a") as f:
+                f.write(json.dumps(r, sort_keys=True) + "\n")
+            done[0] += 1
+            el = time.time() - started
+            eta = el / done[0] * (len(todo) - done[0])
+            x = "" if r["x"] is None else f" x={r['x']:g}"
+            print(f"[{done[0]}/{len(todo)}] {p.experiment} {p.series}{x} seed {p.seed}: {r['seconds']:.1f} s;"
+                  f" ETA {int(eta // 60)}:{int(eta % 60):02d}", file=log, flush=True)
+
+    if todo:
+        os.makedirs(os.path.dirname(results_path), exist_ok=True)
+        print(f"reproduce {manifest.paper} ({manifest.scale}): {len(todo)} runs to do, "
+              f"{len(current) - len(todo)} on record", file=log, flush=True)
+        with ThreadPoolExecutor(max_workers=max(1, jobs)) as ex:
+            list(ex.map(one, todo))
+    # Keep the results file to the current points of these experiments (and any other experiment's rows).
+    keep = {k for _, _, k in current}
+    ours = set(manifest.experiments)
+    write_rows(results_path, [r for r in rows.values() if r["key"] in keep or r["experiment"] not in ours])
+    for p, msg in failed:
+        print(f"reproduce: FAILED {p.experiment} {p.series} x={p.x} seed {p.seed}: {msg[0]}", file=log)
+    by_exp = {}
+    for e, p, k in current:  # two experiments may share a point (same config and sets): a run serves both
+        if k in rows:
+            by_exp.setdefault(e, []).append(dict(rows[k], experiment=e, series=p.series))
+    return by_exp, failed
+
+
+def rows_on_record(manifest, results_path):
+    """The rows of the current points from the results file alone (--report-only),
+    whatever model version they came from."""
+    by_point = {r["point"]: r for r in load_rows(results_path).values()}
+    by_exp = {}
+    for e in manifest.experiments.values():
+        with open(e.config) as f:
+            text = f.read()
+        for p in e.points():
+            r = by_point.get(p.key(text, None))
+            if r is not None:
+                by_exp.setdefault(e.id, []).append(dict(r, experiment=e.id, series=p.series))
+    return by_exp

@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""Reproduces a paper's figures and claims: `ccsim reproduce PAPER [FIG...]`.
+
+  reproduce.py 003 [5a 5b ...] [--scale quick|paper] [--seeds N] [-j N] [-o DIR]
+  reproduce.py 003 --report-only [-o DIR]     # from the committed results, no run
+
+Runs every point of experiments/papers/PAPER/manifest.toml not already on
+record in results/papers/PAPER/SCALE.jsonl (same config, seed and model
+version: see scripts/repro/runner.py), appends each finished run there, then
+writes DIR/report.md (default DIR: docs/reproduction/PAPER-SCALE; the paper's
+claims beside ours, with verdicts) and one PNG per figure. Exits 1 if a run failed or, with --require, if a claim that is
+checked at this scale does not hold."""
+import argparse
+import os
+import shlex
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from repro import aggregate, manifest, report, runner  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DRIFT_LIMIT = 0.05
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(prog="ccsim reproduce", description=__doc__.split("\n")[0])
+    ap.add_argument("paper")
+    ap.add_argument("figures", nargs="*", help="figure ids (default: all)")
+    ap.add_argument("--scale", default="quick", help="quick (small networks, minutes) or paper (the paper's own)")
+    ap.add_argument("--seeds", type=int, help="seeds per point (default: the manifest's per scale)")
+    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("-o", "--output", help="report directory (default: docs/reproduction/PAPER-SCALE)")
+    ap.add_argument("--results", help="compact results file (default: results/papers/PAPER/SCALE.jsonl)")
+    ap.add_argument("--report-only", action="store_true", help="regenerate the report from the results on record")
+    ap.add_argument("--no-plots", action="store_true")
+    ap.add_argument("--require", action="store_true",
+                    help="exit 1 unless every claim checked at this scale is reproduced (the quick pack's test)")
+    ap.add_argument("--ccsim", default=os.path.join(ROOT, "build", "ccsim"))
+    a = ap.parse_args(argv)
+    try:
+        m = manifest.select(manifest.load(ROOT, a.paper, a.scale, a.seeds), a.figures)
+    except manifest.ManifestError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    results = a.results or os.path.join(ROOT, "results", "papers", a.paper, f"{a.scale}.jsonl")
+    out = a.output or os.path.join(ROOT, "docs", "reproduction", f"{a.paper}-{a.scale}")
+    os.makedirs(out, exist_ok=True)
+    failed = []
+    if a.report_only:
+        rows = runner.rows_on_record(m, results)
+    else:
+        if not os.access(a.ccsim, os.X_OK):
+            print(f"error: --ccsim: {a.ccsim} is not an executable (build first: make build)", file=sys.stderr)
+            return 2
+        rows, failed = runner.run_all(m, ROOT, a.ccsim, results, out, a.jobs)
+    datas, judged = [], {}
+    for f in m.figures:
+        d = aggregate.FigureData(f, m.experiments[f.experiment], rows.get(f.experiment, []))
+        datas.append(d)
+        judged[f.id] = [aggregate.judge(c, d, a.scale) for c in f.claims]
+        if not a.no_plots and d.series:
+            from repro import plots  # matplotlib: only when plotting
+
+            plots.draw(d, os.path.join(out, f"{f.id}.png"))
+    cmd = f"ccsim reproduce {a.paper} --scale {a.scale} --report-only"
+    rel = os.path.relpath(results, ROOT)
+    report.write(os.path.join(out, "report.md"), m, datas, judged, failed, cmd, rel, DRIFT_LIMIT)
+    bad = [(f, j) for f, js in judged.items() for j in js if j["verdict"] in ("differs", "not run")]
+    print(f"reproduce {a.paper} ({a.scale}): {os.path.join(out, 'report.md')}; " + ", ".join(
+        f"{v}: {sum(j['verdict'] == v for js in judged.values() for j in js)}" for v in aggregate.VERDICTS))
+    if failed:
+        return 1
+    if a.require and bad:
+        for f, j in bad:
+            print(f"reproduce: claim {j['claim']['id']} (figure {f}) {j['verdict']}: {j['claim']['check']}"
+                  + (f" ({j['detail']})" if j["detail"] else ""), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
