@@ -32,6 +32,7 @@ def main(argv):
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("-o", "--output", help="report directory (default: docs/reproduction/PAPER-SCALE)")
     ap.add_argument("--results", help="compact results file (default: results/papers/PAPER/SCALE.jsonl)")
+    ap.add_argument("--raw", help="directory of the runs' result JSONs (default: results/runs/PAPER-SCALE)")
     ap.add_argument("--report-only", action="store_true", help="regenerate the report from the results on record")
     ap.add_argument("--no-plots", action="store_true")
     ap.add_argument("--require", action="store_true",
@@ -53,7 +54,9 @@ def main(argv):
         if not os.access(a.ccsim, os.X_OK):
             print(f"error: --ccsim: {a.ccsim} is not an executable (build first: make build)", file=sys.stderr)
             return 2
-        rows, failed = runner.run_all(m, ROOT, a.ccsim, results, out, a.jobs)
+        # Raw result JSONs: a cache beside the compact results, never committed (results/ is ignored but for papers/).
+        raw = a.raw or os.path.join(ROOT, "results", "runs", f"{a.paper}-{a.scale}")
+        rows, failed = runner.run_all(m, ROOT, a.ccsim, results, raw, a.jobs)
     datas, judged = [], {}
     for f in m.figures:
         d = aggregate.FigureData(f, m.experiments[f.experiment], rows.get(f.experiment, []))

@@ -7,7 +7,7 @@ set -euo pipefail
 ccsim=$1 paper=$2 out=$3
 root=$(cd "$(dirname "$0")/.." && pwd)
 rm -rf "$out"
-"$ccsim" reproduce "$paper" --scale quick --require --no-plots -j "$(nproc)" -o "$out" --results "$out/quick.jsonl"
+"$ccsim" reproduce "$paper" --scale quick --require --no-plots -j "$(nproc)" -o "$out" --results "$out/quick.jsonl" --raw "$out/runs"
 for scale in quick paper; do
   committed="$root/docs/reproduction/$paper-$scale/report.md"
   [ -f "$committed" ] || continue

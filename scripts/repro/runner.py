@@ -91,7 +91,7 @@ def row_of(point, key, pid, result, need, model, rev, seconds):
     return r
 
 
-def run_all(manifest, root, ccsim, results_path, out_dir, jobs, log=sys.stderr):
+def run_all(manifest, root, ccsim, results_path, runs, jobs, log=sys.stderr):
     """Runs every point not on record; returns {experiment: [rows]} of the current points."""
     model, rev = model_version(root), commit(root)
     need = metrics_of(manifest)
@@ -109,7 +109,6 @@ def run_all(manifest, root, ccsim, results_path, out_dir, jobs, log=sys.stderr):
             if (old is None or any(m not in old["metrics"] for m in need)) and k not in queued:
                 queued.add(k)
                 todo.append((p, k, p.key(texts[e.config], None)))
-    runs = os.path.join(out_dir, "runs")
     os.makedirs(runs, exist_ok=True)
     lock = threading.Lock()
     done, failed, started = [0], [], time.time()
