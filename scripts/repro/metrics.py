@@ -13,21 +13,27 @@ def _scope(j, cls):
     return j["classes"][cls] if cls else j
 
 
+def _latency_ns(j, cls, key):
+    scope = _scope(j, cls)
+    if not scope.get("packets_measured"):
+        return None  # nothing of the window was delivered: no latency (the result says 0)
+    v = scope.get(key)
+    return None if v is None else v / _clock(j)
+
+
 def network_latency_ns(j, cls=""):
     """Injection to delivery (no source queueing), ns: 003's network latency."""
-    v = _scope(j, cls).get("avg_network_latency")
-    return None if v is None else v / _clock(j)
+    return _latency_ns(j, cls, "avg_network_latency")
 
 
 def packet_latency_ns(j, cls=""):
     """Creation to delivery of the tail (source queueing included), ns."""
-    v = _scope(j, cls).get("avg_packet_latency")
-    return None if v is None else v / _clock(j)
+    return _latency_ns(j, cls, "avg_packet_latency")
 
 
 def message_latency_ns(j, cls=""):
-    v = _scope(j, cls).get("avg_message_latency")
-    return None if v is None else v / _clock(j)
+    """Creation of a message to delivery of its last packet, ns."""
+    return _latency_ns(j, cls, "avg_message_latency")
 
 
 def accepted_pct(j, cls=""):
@@ -41,9 +47,10 @@ def offered_pct(j, cls=""):
 
 def hot_accepted_pct(j, cls=""):
     """Accepted data per hot-spot destination, % of its ejection bandwidth: the
-    data all nodes accept, over traffic.hotspot_dests destinations."""
+    data of all sources accepted (node_accepted, per source; null for the nodes
+    that send nothing), over traffic.hotspot_dests destinations."""
     dests = int(j["config"]["traffic.hotspot_dests"])
-    return 100.0 * sum(_scope(j, cls)["node_accepted"]) / dests
+    return 100.0 * sum(v for v in _scope(j, cls)["node_accepted"] if v is not None) / dests
 
 
 def ejection_pct(j, kind):

@@ -18,7 +18,7 @@ def mean_ci(values):
     if n == 0:
         return None, None, 0
     m = sum(v) / n
-    if n < 2:
+    if n < 2 or not math.isfinite(m):
         return m, None, n
     sd = math.sqrt(sum((x - m) ** 2 for x in v) / (n - 1))
     return m, t95(n - 1) * sd / math.sqrt(n), n
