@@ -71,6 +71,8 @@ def draw(data, path):
     _references(ax, fig)
     if fig.logy:
         ax.set_yscale("log")
+    else:
+        ax.set_ylim(bottom=0)  # latencies and throughputs: a CI band never goes below 0
     ax.set_xlabel(fig.xlabel)
     ax.set_ylabel(fig.ylabel)
     ax.set_title(f"{fig.id}: {fig.title}", fontsize=9)
