@@ -89,6 +89,7 @@ class Manifest:
     scale: str
     scale_describe: str
     full_run: str  # what the paper-scale run costs, for the report
+    departures: list  # where the model departs from the paper, for the report
     experiments: dict
     figures: list
 
@@ -171,6 +172,7 @@ def load(root, paper, scale, seeds=None):
         scale=scale,
         scale_describe=sc.get("describe", ""),
         full_run=m.get("full_run", ""),
+        departures=m.get("departures", []),
         experiments=exps,
         figures=figs,
     )

@@ -46,6 +46,11 @@ def write(path, manifest, datas, judged, failed, command, results_rel, drift_lim
             ours = "-" if j["ours"] is None else _num(j["ours"][0], j["ours"][1]) + " " + c.get("unit", "")
             w(f"| {c['id']} | {d.fig.id} | {c.get('paper', '')} | {ours.strip()} | {j['verdict']} |")
     w("")
+    if manifest.departures:
+        w(f"## Where the model departs from {manifest.paper}\n")
+        for dep in manifest.departures:
+            w(f"* {dep}")
+        w("")
     for d in datas:
         f = d.fig
         e = d.exp
