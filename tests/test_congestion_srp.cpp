@@ -4,6 +4,13 @@
 // delivered exactly once.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
+#include <unordered_map>
+
+#include "congestion/speculative.h"
+#include "core/network.h"
+#include "registry.h"
 #include "test_util.h"
 
 using namespace ccsim;
@@ -31,12 +38,97 @@ std::vector<std::string> hotspot(const std::string& protocol, double load) {
 
 int64_t cc(const nlohmann::json& r, const char* key) { return r["congestion"][key].get<int64_t>(); }
 
+// Wraps the routing function to watch, from the network's side, SRP's
+// speculation: a speculative data packet is in flight from its first router
+// until its ACK or NACK is routed at its first router (before the source hears
+// of it, so this undercounts what the source holds). Counts, per (source,
+// destination), the messages with speculative packets in flight, and keeps the
+// largest count seen.
+class SpeculationWatch : public RoutingFunction {
+ public:
+  explicit SpeculationWatch(std::unique_ptr<RoutingFunction> inner) : inner_(std::move(inner)) {}
+  RouteResult route(RouterContext& c, int in, Packet& p) override {
+    if (p.hops == 0) watch(p);
+    return inner_->route(c, in, p);
+  }
+  int vc_slots() const override { return inner_->vc_slots(); }
+  uint32_t slot_vcs(int slot, int vcs) const override { return inner_->slot_vcs(slot, vcs); }
+  bool reroutes_when_blocked() const override { return inner_->reroutes_when_blocked(); }
+  bool atomic_vc_allocation(int slot) const override { return inner_->atomic_vc_allocation(slot); }
+  bool needs_recovery() const override { return inner_->needs_recovery(); }
+  bool honours_minimal_only() const override { return inner_->honours_minimal_only(); }
+  int escape_slots() const override { return inner_->escape_slots(); }
+  RouteResult reroute(RouterContext& c, int in, Packet& p) override { return inner_->reroute(c, in, p); }
+  bool wants_queue_events() const override { return inner_->wants_queue_events(); }
+  void on_head_at_front(RouterContext& c, int in, const Packet& p) override { inner_->on_head_at_front(c, in, p); }
+  void on_tail_left(RouterContext& c, int in, const Packet& p) override { inner_->on_tail_left(c, in, p); }
+  bool wants_forward_events() const override { return inner_->wants_forward_events(); }
+  void on_forward(RouterContext& c, const Packet& p, int in, int out) override { inner_->on_forward(c, p, in, out); }
+  nlohmann::json stats() const override { return inner_->stats(); }
+  std::vector<hw::Block> hardware_blocks() const override { return inner_->hardware_blocks(); }
+
+  int max_messages_in_flight = 0;  // per (source, destination), at any time
+  int64_t speculative_seen = 0;
+
+ private:
+  void watch(const Packet& p) {
+    if (p.kind == kDataPacket && p.vc_class == SpeculativeProtocol::kSpeculativeClass) {
+      ++speculative_seen;
+      const auto flow = std::make_pair(p.src, p.dst);
+      packets_[p.id] = {flow, p.message_id};
+      if (messages_[p.message_id]++ == 0) max_messages_in_flight = std::max(max_messages_in_flight, ++flows_[flow]);
+    } else if (p.kind == kAckPacket || p.kind == kNackPacket) {
+      auto it = packets_.find(p.ref);
+      if (it == packets_.end()) return;  // the ACK of a guaranteed packet
+      auto m = messages_.find(it->second.second);
+      if (--m->second == 0) {
+        messages_.erase(m);
+        --flows_[it->second.first];
+      }
+      packets_.erase(it);
+    }
+  }
+  std::unique_ptr<RoutingFunction> inner_;
+  std::unordered_map<uint64_t, std::pair<std::pair<int, int>, uint64_t>> packets_;  // id -> (flow, message)
+  std::unordered_map<uint64_t, int> messages_;  // message -> its speculative packets in flight
+  std::map<std::pair<int, int>, int> flows_;    // (src, dst) -> messages with speculative packets in flight
+};
+
+struct Watched {
+  nlohmann::json result;
+  int max_messages_in_flight;
+  int64_t speculative_seen;
+};
+
+Watched run_watched(const std::vector<std::string>& sets) {
+  const Config cfg = test::config(sets);
+  auto topo = find_topology("dragonfly").make(cfg);
+  auto watch = std::make_unique<SpeculationWatch>(
+      find_routing("dragonfly", cfg.get_string("routing.algorithm")).make(cfg, *topo));
+  SpeculationWatch& w = *watch;
+  static int instance = 0;
+  Network net(("srp_watch_" + std::to_string(instance++)).c_str(), cfg, std::move(watch));
+  nlohmann::json r = net.run();
+  return {r, w.max_messages_in_flight, w.speculative_seen};
+}
+
 }  // namespace
 
 TEST(Srp, EveryPacketIsDeliveredOnceThroughFabricDrops) {
-  // A 5-cycle timeout drops speculative packets all over the fabric.
-  for (const char* protocol : {"srp", "smsrp"}) {
-    auto r = test::run(with(hotspot(protocol, 0.2), {"congestion.srp_timeout=5", "traffic.message_size=2"}));
+  // A 5-cycle timeout drops speculative packets all over the fabric. SRP's
+  // speculation limit holds each (source, destination) to one message per
+  // reservation round trip or so: 0.15 is below where that saturates.
+  struct Case {
+    const char* protocol;
+    double load;
+    std::string limit;
+  };
+  for (const Case& c : {Case{"srp", 0.15, "1"}, Case{"srp", 0.2, "0"}, Case{"smsrp", 0.2, ""}}) {
+    std::vector<std::string> sets =
+        with(hotspot(c.protocol, c.load), {"congestion.srp_timeout=5", "traffic.message_size=2"});
+    if (!c.limit.empty()) sets.push_back("congestion.srp_speculative_limit=" + c.limit);
+    const std::string protocol = std::string(c.protocol) + c.limit;
+    auto r = test::run(sets);
     EXPECT_GT(cc(r, "drops"), 100) << protocol;
     EXPECT_GE(cc(r, "drops"), cc(r, "nacks")) << protocol;    // the last NACKs may still travel
     EXPECT_GE(cc(r, "nacks"), cc(r, "resends")) << protocol;  // some may still await their grant
@@ -51,7 +143,8 @@ TEST(Srp, ReservesEveryMessageWhileSmsrpReservesOnlyAfterADrop) {
                                        "router.vcs=3"};
   auto srp = test::run(with(ur, {"congestion.protocol=srp"}));
   auto smsrp = test::run(with(ur, {"congestion.protocol=smsrp"}));
-  EXPECT_EQ(cc(srp, "reservations"), cc(srp, "speculative_sent"));  // one 1-packet message each
+  // One 1-packet message each: speculative, or held back by the speculation limit.
+  EXPECT_EQ(cc(srp, "reservations"), cc(srp, "speculative_sent") + cc(srp, "speculative_limited"));
   EXPECT_GT(srp["ejection"]["reservation"].get<double>(), 0.0);
   EXPECT_GT(srp["ejection"]["grant"].get<double>(), 0.0);
   EXPECT_EQ(cc(smsrp, "drops"), 0);
@@ -91,4 +184,50 @@ TEST(Srp, HotspotThroughputLosesTheReservationShareOfTheEjectionChannel) {
 
 TEST(Srp, SpeculativeProtocolsRequireAcks) {
   EXPECT_THROW(test::run({"congestion.protocol=smsrp", "congestion.acks=false"}), ConfigError);
+}
+
+// 000 III-B: "SRP restricts the number of speculative packets that can be
+// injected into the network (e.g., up to 1 message per destination from each
+// source)". 12 sources, each with many messages in flight to each of 4 hot
+// nodes: with the limit, no (source, destination) ever has more than that many
+// messages with speculative packets in the network; the others wait for their
+// grant and go guaranteed. Without it, dozens do.
+TEST(Srp, SpeculativeLimitBoundsMessagesInSpeculativeFlightPerDestination) {
+  for (int limit : {1, 2}) {
+    auto w = run_watched(with(hotspot("srp", 0.5), {"congestion.srp_speculative_limit=" + std::to_string(limit)}));
+    EXPECT_GT(w.speculative_seen, 1000) << limit;
+    EXPECT_EQ(w.max_messages_in_flight, limit) << limit;
+    EXPECT_LE(cc(w.result, "max_speculative_messages_in_flight"), limit) << limit;
+    EXPECT_GT(cc(w.result, "speculative_limited"), 1000) << limit;
+  }
+  auto unlimited = run_watched(with(hotspot("srp", 0.5), {"congestion.srp_speculative_limit=0"}));
+  EXPECT_GT(unlimited.max_messages_in_flight, 10);
+  EXPECT_EQ(cc(unlimited.result, "speculative_limited"), 0);
+}
+
+// 003 Fig. 5b's SRP plateau at small scale: 68 sources to 4 hot nodes, 4-flit
+// messages, from 2x to 8.5x the hot nodes' bandwidth. Limited, the sources
+// cannot outrun their grants: the hot nodes stay at ~80% data (reservations
+// take the rest: one flit per 4-flit message). Unlimited, every message sends
+// its reservation at once and speculates: reservations, NACKed retries and
+// grants crowd out the data and accepted throughput collapses.
+TEST(Srp, SpeculativeLimitKeepsAPlateauOfAcceptedThroughputPastSaturation) {
+  auto hot_share = [](int limit, double load) {
+    auto r = test::run({"congestion.protocol=srp", "congestion.srp_speculative_limit=" + std::to_string(limit),
+                        "traffic.pattern=hotspot", "traffic.hotspot_sources=0", "traffic.hotspot_dests=4",
+                        "traffic.load=" + std::to_string(load), "traffic.packet_size=4", "router.vcs=3",
+                        "sim.warmup=2000", "sim.measure=6000"});
+    return r["accepted_throughput"].get<double>() * 72 / 4;  // data per hot node per cycle
+  };
+  const double limited_2x = hot_share(1, 0.12), limited_8x = hot_share(1, 0.5);
+  const double unlimited_2x = hot_share(0, 0.12), unlimited_8x = hot_share(0, 0.5);
+  EXPECT_GT(limited_2x, 0.7);
+  EXPECT_GT(limited_8x, 0.95 * limited_2x);     // a plateau
+  EXPECT_LT(unlimited_8x, 0.5 * unlimited_2x);  // a collapse
+  EXPECT_LT(unlimited_8x, 0.3 * limited_8x);
+}
+
+TEST(Srp, SmsrpHasNoSpeculativeLimit) {
+  // 003 3.1: SMSRP sends every message speculatively first.
+  EXPECT_THROW(test::config({"congestion.protocol=smsrp", "congestion.srp_speculative_limit=1"}), ConfigError);
 }

@@ -20,6 +20,7 @@ Lhrp::Lhrp(const Config& cfg)
   block_.drop_threshold = static_cast<int>(cfg.get_int("congestion.lhrp_threshold"));
   block_.threshold_strict = cfg.get_bool("congestion.lhrp_strict");
   coalesce_after_ = static_cast<int>(cfg.get_int("congestion.lhrp_coalesce_after"));
+  speculative_limit_ = static_cast<int>(cfg.get_int("congestion.srp_speculative_limit"));
 }
 
 void Lhrp::attach(ProtocolContext& net) {
@@ -75,6 +76,7 @@ nlohmann::json Lhrp::stats() const {
   nlohmann::json j = SpeculativeProtocol::stats();
   j["speculative_at_last_hop"] = speculative_;
   j["threshold"] = block_.drop_threshold;
+  if (srp_min_flits_ > 0) add_limit_stats(j);
   return j;
 }
 
@@ -102,7 +104,8 @@ ProtocolEntry lhrp_protocol_entry() {
                  "flits use SRP with the last-hop scheduler; 0 = off (6.4 uses 48)",
                  0),
        float_param("congestion.srp_overhead", 0.05, "combined protocol: SRP reservations book size * (1 + this)", 0,
-                   10)},
+                   10),
+       srp_speculative_limit_param("combined protocol: SRP ")},
       [](const Config& c) { return std::make_unique<Lhrp>(c); }};
 }
 

@@ -14,7 +14,8 @@
 //     NACKs in a row make the source reserve (a reservation the last-hop
 //     switch consumes and grants).
 //   combined (6.4, `lhrp_srp_min_flits` > 0): messages of at least that many
-//     flits use SRP, their reservations served by the same last-hop scheduler.
+//     flits use SRP, their reservations served by the same last-hop scheduler,
+//     with SRP's limit on messages in speculative flight (`srp_speculative_limit`).
 #pragma once
 #include "congestion/scheduler_bank.h"
 #include "congestion/speculative.h"

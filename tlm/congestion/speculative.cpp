@@ -34,9 +34,23 @@ bool SpeculativeProtocol::may_inject(NicView& nic, Packet& p, Cycle now) {
       return true;
     }
     it = messages_.emplace(p.message_id, Message{}).first;
-    it->second.policy = policy;
-    it->second.unacked = p.message_packets;
-    if (policy == Policy::ReserveFirst) reserve(nic, p, it->second, now);
+    Message& m = it->second;
+    m.policy = policy;
+    m.unacked = p.message_packets;
+    if (policy == Policy::ReserveFirst) {
+      reserve(nic, p, m, now);
+      m.flow =
+          static_cast<uint64_t>(nic.id()) * static_cast<uint64_t>(net_->num_nodes()) + static_cast<uint64_t>(p.dst);
+      Flow& f = flows_[m.flow];
+      if (speculative_limit_ > 0 && f.slots >= speculative_limit_) {
+        // Beyond the limit: never speculative; it goes at its granted time.
+        m.phase = Message::Phase::AwaitingGrant;
+        ++speculative_limited_;
+        return false;
+      }
+      ++f.slots;
+      m.counted = true;
+    }
   }
   Message& m = it->second;
   switch (m.phase) {
@@ -54,10 +68,32 @@ bool SpeculativeProtocol::may_inject(NicView& nic, Packet& p, Cycle now) {
 
 void SpeculativeProtocol::on_inject(NicView&, Packet& p, Cycle) {
   if (p.kind != kDataPacket) return;
-  if (p.vc_class == kSpeculativeClass)
-    ++speculative_sent_;
-  else
+  if (p.vc_class != kSpeculativeClass) {
     ++guaranteed_sent_;
+    return;
+  }
+  ++speculative_sent_;
+  auto it = messages_.find(p.message_id);
+  if (it == messages_.end() || !it->second.counted) return;
+  if (it->second.speculative_unresolved++ == 0) {
+    Flow& f = flows_[it->second.flow];
+    max_in_flight_ = std::max(max_in_flight_, ++f.in_flight);
+  }
+}
+
+void SpeculativeProtocol::speculative_resolved(Message& m) {
+  if (--m.speculative_unresolved == 0) --flows_[m.flow].in_flight;
+}
+
+void SpeculativeProtocol::release_slot(Message& m, bool finished) {
+  if (!m.counted) return;
+  if (!finished && (m.phase == Message::Phase::Speculative || m.speculative_unresolved > 0)) return;
+  if (finished && m.speculative_unresolved != 0)
+    throw SimError(fmt::format("message of flow {} fully ACKed with {} speculative packets unresolved", m.flow,
+                               m.speculative_unresolved));
+  m.counted = false;
+  auto it = flows_.find(m.flow);
+  if (--it->second.slots == 0 && it->second.in_flight == 0) flows_.erase(it);
 }
 
 // The reservation asks for the message's unacknowledged flits; it goes to the
@@ -108,8 +144,10 @@ void SpeculativeProtocol::on_nack(NicView& nic, Packet& nack, Cycle now) {
   auto it = messages_.find(nack.message_id);
   if (it == messages_.end()) throw SimError(fmt::format("NACK for packet {} of a finished message", nack.ref));
   Message& m = it->second;
+  if (m.counted) speculative_resolved(m);
   if (m.phase == Message::Phase::Granted) {
     resend_guaranteed(nic.id(), nack.ref, m.grant, now);
+    release_slot(m, false);
     return;
   }
   if (!m.reserved) {
@@ -121,6 +159,7 @@ void SpeculativeProtocol::on_nack(NicView& nic, Packet& nack, Cycle now) {
   }
   m.phase = Message::Phase::AwaitingGrant;
   m.dropped.push_back(nack.ref);
+  release_slot(m, false);
 }
 
 Cycle SpeculativeProtocol::grant_time(NicView& nic, const Packet& res, Cycle) {
@@ -130,7 +169,15 @@ Cycle SpeculativeProtocol::grant_time(NicView& nic, const Packet& res, Cycle) {
 void SpeculativeProtocol::on_control(NicView& nic, Packet& c, Cycle now) {
   if (c.kind == kAckPacket) {
     auto it = messages_.find(c.message_id);
-    if (it != messages_.end() && --it->second.unacked == 0) messages_.erase(it);
+    if (it == messages_.end()) return;
+    Message& m = it->second;
+    if (m.counted && (c.cc_flags & kSpeculativeAck)) speculative_resolved(m);
+    if (--m.unacked == 0) {
+      release_slot(m, true);
+      messages_.erase(it);
+    } else {
+      release_slot(m, false);
+    }
   } else if (c.kind == kNackPacket) {
     on_nack(nic, c, now);
   } else if (c.kind == kReservationPacket) {
@@ -146,6 +193,7 @@ void SpeculativeProtocol::on_control(NicView& nic, Packet& c, Cycle now) {
     m.grant = c.cc_value;
     for (uint64_t id : m.dropped) resend_guaranteed(nic.id(), id, m.grant, now);
     m.dropped.clear();
+    release_slot(m, false);
   }
 }
 
@@ -164,6 +212,21 @@ nlohmann::json SpeculativeProtocol::stats() const {
           {"nacks_with_time", timed_nacks_},
           {"reservations", reservations_},
           {"grants", grants_}};
+}
+
+void SpeculativeProtocol::add_limit_stats(nlohmann::json& j) const {
+  j["speculative_limit"] = speculative_limit_;
+  j["speculative_limited"] = speculative_limited_;
+  j["max_speculative_messages_in_flight"] = max_in_flight_;
+}
+
+ParamSpec srp_speculative_limit_param(const std::string& doc_prefix) {
+  return int_param("congestion.srp_speculative_limit", 1,
+                   doc_prefix +
+                       "messages per destination a source may have in speculative flight (000 III-B: 1), "
+                       "each until its speculative packets are all ACKed or NACKed; a message beyond it goes "
+                       "non-speculatively at its granted time; 0 = no limit",
+                   0, 1 << 20);
 }
 
 ParamSpec speculative_acks_param() {

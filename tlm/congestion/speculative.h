@@ -12,6 +12,22 @@
 // When a message sends its reservation (first, after a NACK, or never) is what
 // tells the protocols apart: reservation_policy(). A NACK that carries a time
 // (LHRP's last-hop drop) needs no handshake: the packet is resent at that time.
+//
+// SRP's speculation limit (000 III-B: "SRP restricts the number of speculative
+// packets that can be injected into the network (e.g., up to 1 message per
+// destination from each source)"; speculative_limit_, ReserveFirst messages
+// only): a source may have that many messages to one destination in
+// speculative flight. A message counts from its first packet until it can send
+// nothing more speculatively (a NACK or its grant stopped it, or it is fully
+// ACKed) and every speculative packet it sent has been ACKed or NACKed: until
+// then its speculative packets may still be in the network, and the source
+// learns that they left it only by their ACK or NACK (the public BookSim SRP
+// code likewise starts a flow's next reservation only once its count of
+// outstanding speculative flits is back to 0). Not until the grant time: a
+// grant far in the future (a congested destination) would hold the slot long
+// after the speculative packets were dropped. A message beyond the limit sends
+// its reservation, never goes speculatively, and goes on the data class at its
+// granted time.
 #pragma once
 #include <unordered_map>
 #include <vector>
@@ -46,7 +62,9 @@ class SpeculativeProtocol : public CongestionControl {
   bool may_inject(NicView& nic, Packet& p, Cycle now) override;
   void on_inject(NicView& nic, Packet& p, Cycle now) override;
   void on_drop(SwitchView& r, Packet& p, Cycle now) override;
-  void on_deliver(NicView& nic, Packet& p, Cycle now) override { send_ack(nic, p, kAckClass, 0, now); }
+  void on_deliver(NicView& nic, Packet& p, Cycle now) override {
+    send_ack(nic, p, kAckClass, p.vc_class == kSpeculativeClass ? kSpeculativeAck : 0, now);
+  }
   void on_control(NicView& nic, Packet& c, Cycle now) override;
   bool holds_for_resend(uint64_t id) const override;
   nlohmann::json stats() const override;
@@ -66,6 +84,8 @@ class SpeculativeProtocol : public CongestionControl {
   // Packet flags. kResend: held at the source until cc_value (the granted
   // time). kTimedDrop: the dropping switch put a retransmission time in cc_value.
   static constexpr uint32_t kResend = 1, kTimedDrop = 2;
+  // ACK flag: the acknowledged packet travelled speculatively.
+  static constexpr uint32_t kSpeculativeAck = 1;
 
   // Ejection cycles a reservation books: its flits * (1 + overhead), rounded up.
   static uint32_t booked_cycles(const Packet& reservation, double overhead);
@@ -73,8 +93,11 @@ class SpeculativeProtocol : public CongestionControl {
   virtual bool may_drop_in_fabric(SwitchView& /*s*/, const Packet& /*p*/) { return true; }
   // Switch `r` answers with a control packet (NACK, grant) from its NIC port.
   void send_from_switch(SwitchView& r, Packet* c, Cycle now);
+  // The speculation limit's counters, for protocols with ReserveFirst messages.
+  void add_limit_stats(nlohmann::json& j) const;
 
   int coalesce_after_ = 2;
+  int speculative_limit_ = 0;  // ReserveFirst messages per (source, destination) in speculative flight; 0: any
   int64_t nacks_ = 0, timed_nacks_ = 0, reservations_ = 0, grants_ = 0;
   int64_t speculative_sent_ = 0, guaranteed_sent_ = 0, fabric_drops_ = 0, last_hop_drops_ = 0;
 
@@ -83,22 +106,42 @@ class SpeculativeProtocol : public CongestionControl {
     Policy policy = Policy::Plain;
     enum class Phase : uint8_t { Speculative, AwaitingGrant, Granted } phase = Phase::Speculative;
     bool reserved = false;
-    int32_t unacked = 0;     // packets not yet acknowledged
-    int32_t bare_nacks = 0;  // reservation-less NACKs in a row (Retry)
+    bool counted = false;                // holds one of its flow's speculation slots (ReserveFirst)
+    int32_t unacked = 0;                 // packets not yet acknowledged
+    int32_t bare_nacks = 0;              // reservation-less NACKs in a row (Retry)
+    int32_t speculative_unresolved = 0;  // speculative packets neither ACKed nor NACKed (ReserveFirst)
+    uint64_t flow = 0;                   // (source, destination) key of flows_ (ReserveFirst)
     Cycle grant = 0;
     std::vector<uint64_t> dropped;  // packets waiting for the grant
+  };
+  // Per (source, destination): ReserveFirst messages holding a speculation
+  // slot, and those with speculative packets actually in flight.
+  struct Flow {
+    int32_t slots = 0;
+    int32_t in_flight = 0;
   };
   void reserve(NicView& nic, const Packet& p, Message& m, Cycle now);
   void resend_guaranteed(int src, uint64_t id, Cycle at, Cycle now);
   void on_nack(NicView& nic, Packet& nack, Cycle now);
+  // A speculative packet of ReserveFirst message `m` was ACKed or NACKed.
+  void speculative_resolved(Message& m);
+  // Frees m's speculation slot once it can send nothing more speculatively and
+  // none of its speculative packets is unresolved (or `finished`: fully ACKed).
+  void release_slot(Message& m, bool finished);
 
   Cycle fabric_timeout_;
   bool handshake_;
   std::unordered_map<uint64_t, Message> messages_;  // by message id, at their sources
+  std::unordered_map<uint64_t, Flow> flows_;        // by src * nodes + dst, while not empty
+  int64_t speculative_limited_ = 0;                 // messages the limit kept off the speculative class
+  int32_t max_in_flight_ = 0;                       // most messages of one flow in speculative flight at once
 };
 
 // congestion.acks of the speculative protocols: they track each message by its
 // ACKs; the key is accepted so one config can sweep over every protocol.
 ParamSpec speculative_acks_param();
+// congestion.srp_speculative_limit: SRP messages per destination a source may
+// have in speculative flight (srp, and the SRP messages of lhrp's combined mode).
+ParamSpec srp_speculative_limit_param(const std::string& doc_prefix);
 
 }  // namespace ccsim

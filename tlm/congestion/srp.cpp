@@ -15,6 +15,7 @@ SrpParams SrpParams::from_config(const Config& c, bool smsrp) {
   if (c.get_int("congestion.srp_min_packets") >= 0)
     p.min_packets = static_cast<int>(c.get_int("congestion.srp_min_packets"));
   p.overhead = c.get_float("congestion.srp_overhead");
+  p.speculative_limit = smsrp ? 0 : static_cast<int>(c.get_int("congestion.srp_speculative_limit"));
   return p;
 }
 
@@ -34,6 +35,7 @@ nlohmann::json Srp::stats() const {
   nlohmann::json j = SpeculativeProtocol::stats();
   j["timeout"] = p_.timeout;
   j["min_packets"] = p_.min_packets;
+  if (!p_.smsrp) add_limit_stats(j);
   return j;
 }
 
@@ -64,11 +66,15 @@ ProtocolEntry speculative_entry(const std::string& name, const std::string& doc)
 }  // namespace
 
 ProtocolEntry srp_protocol_entry() {
-  return speculative_entry("srp",
-                           "Speculative Reservation Protocol (003 2.2, 000 III-B): a reservation with every "
-                           "message, speculative packets until the granted time, dropped after a queuing timeout");
+  ProtocolEntry e =
+      speculative_entry("srp",
+                        "Speculative Reservation Protocol (003 2.2, 000 III-B): a reservation with every "
+                        "message, speculative packets until the granted time, dropped after a queuing timeout");
+  e.params.push_back(srp_speculative_limit_param(""));
+  return e;
 }
 
+// SMSRP sends every message speculatively first (003 3.1): no speculation limit.
 ProtocolEntry smsrp_protocol_entry() {
   return speculative_entry("smsrp",
                            "Small-Message SRP (003 3.1): speculative first; a drop's NACK starts the "

@@ -7,9 +7,14 @@
 //     max(now, next free) and books ceil(S * (1 + overhead)) cycles of its
 //     ejection channel. At the granted time the rest of the message and any
 //     dropped packet go on the data class. Messages of fewer than
-//     `min_packets` packets skip the protocol.
+//     `min_packets` packets skip the protocol. SRP limits speculation (000
+//     III-B): a source has at most `speculative_limit` messages per
+//     destination in speculative flight (default 1; 0: no limit); a message
+//     beyond it sends its reservation and goes only at the granted time
+//     (speculative.h says how long a message counts).
 //   SMSRP: everything goes speculatively first; only a NACK starts the
-//     reservation (for the message's unacknowledged flits).
+//     reservation (for the message's unacknowledged flits). No limit: 003
+//     3.1 sends every message speculatively.
 //   Switches drop a speculative packet at the front of an input VC once its
 //   head has queued more than `timeout` cycles in switches, and NACK it.
 // Presets: "lhrp" (003 Table 1: 1 us timeout; every message reserved) and
@@ -27,12 +32,15 @@ struct SrpParams {
   Cycle timeout = 1000;
   double overhead = 0.05;
   int min_packets = 0;
+  int speculative_limit = 1;  // SRP only
   static SrpParams from_config(const Config& c, bool smsrp);
 };
 
 class Srp : public SpeculativeProtocol {
  public:
-  Srp(const Config& cfg, const SrpParams& p) : SpeculativeProtocol(cfg, p.timeout, true), p_(p) {}
+  Srp(const Config& cfg, const SrpParams& p) : SpeculativeProtocol(cfg, p.timeout, true), p_(p) {
+    speculative_limit_ = p.smsrp ? 0 : p.speculative_limit;
+  }
   void attach(ProtocolContext& net) override;
   nlohmann::json stats() const override;
   std::vector<hw::Block> hardware_blocks() const override { return {hw::Block::LhrpScheduler}; }
