@@ -159,6 +159,7 @@ void SpeculativeProtocol::on_nack(NicView& nic, Packet& nack, Cycle now) {
   }
   m.phase = Message::Phase::AwaitingGrant;
   m.dropped.push_back(nack.ref);
+  awaiting_grant_.insert(nack.ref);
   release_slot(m, false);
 }
 
@@ -191,17 +192,16 @@ void SpeculativeProtocol::on_control(NicView& nic, Packet& c, Cycle now) {
     Message& m = it->second;
     m.phase = Message::Phase::Granted;
     m.grant = c.cc_value;
-    for (uint64_t id : m.dropped) resend_guaranteed(nic.id(), id, m.grant, now);
+    for (uint64_t id : m.dropped) {
+      awaiting_grant_.erase(id);
+      resend_guaranteed(nic.id(), id, m.grant, now);
+    }
     m.dropped.clear();
     release_slot(m, false);
   }
 }
 
-bool SpeculativeProtocol::holds_for_resend(uint64_t id) const {
-  for (auto& [mid, m] : messages_)
-    if (std::find(m.dropped.begin(), m.dropped.end(), id) != m.dropped.end()) return true;
-  return false;
-}
+bool SpeculativeProtocol::holds_for_resend(uint64_t id) const { return awaiting_grant_.count(id) != 0; }
 
 nlohmann::json SpeculativeProtocol::stats() const {
   return {{"speculative_sent", speculative_sent_},
