@@ -2,7 +2,7 @@
 // section 3.2). Every data packet is first sent speculatively on a
 // low-priority class. The switch an endpoint hangs on counts the flits it
 // holds for that endpoint; a speculative packet arriving while the count is at
-// the threshold (1000 flits) is dropped there, and the switch's reservation
+// the threshold (003: 1000 flits) is dropped there, and the switch's reservation
 // scheduler (the last-hop scheduler block, tlm/blocks/last_hop_scheduler.h)
 // assigns it a retransmission time carried back by the NACK. The source
 // resends the packet at that time, non-speculatively (never dropped). Every
@@ -34,6 +34,13 @@ class Lhrp : public SpeculativeProtocol {
   nlohmann::json stats() const override;
   std::vector<hw::Block> hardware_blocks() const override { return {hw::Block::LhrpScheduler}; }
 
+  // The most flits a last-hop switch can hold for one endpoint, by where they
+  // are, and the most its count can reach (the block's counter saturates).
+  struct Reach {
+    int64_t inputs = 0, output = 0, ejection = 0, held = 0, total = 0;
+  };
+  static constexpr int64_t kPaperThreshold = 1000;  // 003 Table 1
+
  protected:
   Policy reservation_policy(const Packet& first) const override {
     if (srp_min_flits_ > 0 && first.message_packets * first.size >= srp_min_flits_) return Policy::ReserveFirst;
@@ -41,6 +48,9 @@ class Lhrp : public SpeculativeProtocol {
   }
 
  private:
+  Reach reach(ProtocolContext& net, int router) const;
+  void set_threshold(ProtocolContext& net, int64_t configured);
+
   blocks::LastHopScheduler::Config block_;
   SchedulerBank switches_;  // per router
   int srp_min_flits_;
