@@ -144,13 +144,13 @@ def run_all(manifest, root, ccsim, results_path, runs, jobs, log=sys.stderr):
     if todo:
         os.makedirs(os.path.dirname(results_path), exist_ok=True)
         print(f"reproduce {manifest.paper} ({manifest.scale}): {len(todo)} runs to do, "
-              f"{len(current) - len(todo)} on record", file=log, flush=True)
+              f"{len({k for _, _, k in current}) - len(todo)} on record", file=log, flush=True)
         with ThreadPoolExecutor(max_workers=max(1, jobs)) as ex:
             list(ex.map(one, todo))
-    # Keep the results file to the current points of these experiments (and any other experiment's rows).
-    keep = {k for _, _, k in current}
-    ours = set(manifest.experiments)
-    write_rows(results_path, [r for r in rows.values() if r["key"] in keep or r["experiment"] not in ours])
+    # A row run at another model version is dropped once this model has a row for its point;
+    # every other row stays (other figures, other seed counts).
+    fresh = {r["point"] for r in rows.values() if r["model"] == model}
+    write_rows(results_path, [r for r in rows.values() if r["model"] == model or r["point"] not in fresh])
     for p, msg in failed:
         print(f"reproduce: FAILED {p.experiment} {p.series} x={p.x} seed {p.seed}: {msg[0]}", file=log)
     by_exp = {}
@@ -162,7 +162,7 @@ def run_all(manifest, root, ccsim, results_path, runs, jobs, log=sys.stderr):
 
 def rows_on_record(manifest, results_path):
     """The rows of the current points from the results file alone (--report-only),
-    whatever model version they came from."""
+    whatever model version they came from (the last one on file for a point)."""
     by_point = {r["point"]: r for r in load_rows(results_path).values()}
     by_exp = {}
     for e in manifest.experiments.values():
