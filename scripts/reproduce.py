@@ -12,7 +12,6 @@ claims beside ours, with verdicts) and one PNG per figure. Exits 1 if a run fail
 checked at this scale does not hold."""
 import argparse
 import os
-import shlex
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
