@@ -11,17 +11,18 @@ def _num(v, ci=None):
 
 
 def _provenance(datas):
-    commits, models, seeds = collections.Counter(), collections.Counter(), set()
-    for d in datas:
-        for r in d.rows:
-            commits[r["commit"]] += 1
-            models[r["model"]] += 1
-            seeds.add(r["seed"])
-    return commits, models, len(seeds)
+    """Per commit and model, the distinct runs behind the figures; their simulation time."""
+    runs = {r["key"]: r for d in datas for r in d.rows}
+    commits = collections.Counter(r["commit"] for r in runs.values())
+    models = collections.Counter(r["model"] for r in runs.values())
+    seconds = sum(r.get("seconds", 0) for r in runs.values())
+    return commits, models, seconds
 
 
 def write(path, manifest, datas, judged, failed, command, results_rel, drift_limit):
-    commits, models, _ = _provenance(datas)
+    commits, models, seconds = _provenance(datas)
+    wanted = len({(p.config, p.sets) for e in manifest.experiments.values() for p in e.points()})
+    have = len({r["key"] for d in datas for r in d.rows})
     out = []
     w = out.append
     w(f"# {manifest.paper} reproduced: {manifest.title}\n")
@@ -29,6 +30,8 @@ def write(path, manifest, datas, judged, failed, command, results_rel, drift_lim
     w(f"* **Scale: {manifest.scale}.** {manifest.scale_describe}")
     if manifest.full_run:
         w(f"* **The paper's full scale:** {manifest.full_run}")
+    w(f"* **Runs on record:** {have} of the {wanted} this scale asks for"
+      f" ({seconds / 3600:.1f} core-hours of simulation, as timed when they ran).")
     w("* **Results from** commit(s) " + ", ".join(f"`{c}` ({n} runs)" for c, n in sorted(commits.items())) +
       "; model version(s) " + ", ".join(f"`{m}`" for m in sorted(models)) +
       " (hash of tests/results_gate/digests.txt).")
