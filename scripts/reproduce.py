@@ -28,6 +28,7 @@ def main(argv):
     ap.add_argument("figures", nargs="*", help="figure ids (default: all)")
     ap.add_argument("--scale", default="quick", help="quick (small networks, minutes) or paper (the paper's own)")
     ap.add_argument("--seeds", type=int, help="seeds per point (default: the manifest's per scale)")
+    ap.add_argument("--series", help="run only these series values, comma-separated (e.g. lhrp,srp): a partial run")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("-o", "--output", help="report directory (default: docs/reproduction/PAPER-SCALE)")
     ap.add_argument("--results", help="compact results file (default: results/papers/PAPER/SCALE.jsonl)")
@@ -40,6 +41,8 @@ def main(argv):
     a = ap.parse_args(argv)
     try:
         m = manifest.select(manifest.load(ROOT, a.paper, a.scale, a.seeds), a.figures)
+        if a.series:
+            manifest.keep_series(m, a.series.split(","))
     except manifest.ManifestError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

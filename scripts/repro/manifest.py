@@ -189,3 +189,11 @@ def select(manifest, wanted):
     used = {f.experiment for f in manifest.figures}
     manifest.experiments = {k: v for k, v in manifest.experiments.items() if k in used}
     return manifest
+
+
+def keep_series(manifest, values):
+    """Run only these series values of the selected experiments (a partial run; the report shows the rest as missing)."""
+    for e in manifest.experiments.values():
+        e.series = [s for s in e.series if str(s) in values]
+    if not any(e.series for e in manifest.experiments.values()):
+        raise ManifestError(f"--series: none of {', '.join(values)} is a series of the selected figures")
