@@ -48,6 +48,9 @@ class FigureData:
         m = metric or self.metrics[0]
         return mean_ci_lists([v.get(m) for v in self.values.get(s, {}).get(None, {}).values()])
 
+    def expected_xs(self, s):
+        return sorted(self.exp.x_per_series.get(s, self.exp.x))
+
     def at_x(self, s):
         """A stacked figure's x (the figure's at_x, else the first)."""
         xs = self.xs(s) or [None]
@@ -90,7 +93,8 @@ class ClaimContext:
         return self._value(s, _near(self.d.xs(s), x), metric)
 
     def ys(self, s, metric=None):
-        return [self._value(s, x, metric) for x in self.d.xs(s)]
+        """The series' values at every x the experiment asks for (Missing if one was not run)."""
+        return [self._value(s, _near(self.d.xs(s), x), metric) for x in self.d.expected_xs(s)]
 
     def first(self, s, metric=None):
         return self.ys(s, metric)[0]
@@ -105,7 +109,8 @@ class ClaimContext:
         """Saturation point in plotted x units: the largest offered load whose
         accepted throughput (the metric, same units) is at least frac of it."""
         best = None
-        for x in self.d.xs(s):
+        for x in self.d.expected_xs(s):
+            x = _near(self.d.xs(s), x)
             px = self.d.px(s, x)
             if self._value(s, x, metric) >= frac * px:
                 best = px
@@ -113,7 +118,7 @@ class ClaimContext:
 
     def sat_latency(self, s, factor=3.0, metric=None):
         """The largest plotted x before the latency first exceeds factor x its value at the lowest load."""
-        xs = self.d.xs(s)
+        xs = [_near(self.d.xs(s), x) for x in self.d.expected_xs(s)]
         base = self._value(s, xs[0], metric)
         prev = xs[0]
         for x in xs:
