@@ -44,28 +44,13 @@ int64_t cc(const nlohmann::json& r, const char* key) { return r["congestion"][ke
 // of it, so this undercounts what the source holds). Counts, per (source,
 // destination), the messages with speculative packets in flight, and keeps the
 // largest count seen.
-class SpeculationWatch : public RoutingFunction {
+class SpeculationWatch : public test::ForwardingRouting {
  public:
-  explicit SpeculationWatch(std::unique_ptr<RoutingFunction> inner) : inner_(std::move(inner)) {}
+  explicit SpeculationWatch(std::unique_ptr<RoutingFunction> inner) : ForwardingRouting(std::move(inner)) {}
   RouteResult route(RouterContext& c, int in, Packet& p) override {
     if (p.hops == 0) watch(p);
     return inner_->route(c, in, p);
   }
-  int vc_slots() const override { return inner_->vc_slots(); }
-  uint32_t slot_vcs(int slot, int vcs) const override { return inner_->slot_vcs(slot, vcs); }
-  bool reroutes_when_blocked() const override { return inner_->reroutes_when_blocked(); }
-  bool atomic_vc_allocation(int slot) const override { return inner_->atomic_vc_allocation(slot); }
-  bool needs_recovery() const override { return inner_->needs_recovery(); }
-  bool honours_minimal_only() const override { return inner_->honours_minimal_only(); }
-  int escape_slots() const override { return inner_->escape_slots(); }
-  RouteResult reroute(RouterContext& c, int in, Packet& p) override { return inner_->reroute(c, in, p); }
-  bool wants_queue_events() const override { return inner_->wants_queue_events(); }
-  void on_head_at_front(RouterContext& c, int in, const Packet& p) override { inner_->on_head_at_front(c, in, p); }
-  void on_tail_left(RouterContext& c, int in, const Packet& p) override { inner_->on_tail_left(c, in, p); }
-  bool wants_forward_events() const override { return inner_->wants_forward_events(); }
-  void on_forward(RouterContext& c, const Packet& p, int in, int out) override { inner_->on_forward(c, p, in, out); }
-  nlohmann::json stats() const override { return inner_->stats(); }
-  std::vector<hw::Block> hardware_blocks() const override { return inner_->hardware_blocks(); }
 
   int max_messages_in_flight = 0;  // per (source, destination), at any time
   int64_t speculative_seen = 0;
@@ -88,7 +73,6 @@ class SpeculationWatch : public RoutingFunction {
       packets_.erase(it);
     }
   }
-  std::unique_ptr<RoutingFunction> inner_;
   std::unordered_map<uint64_t, std::pair<std::pair<int, int>, uint64_t>> packets_;  // id -> (flow, message)
   std::unordered_map<uint64_t, int> messages_;  // message -> its speculative packets in flight
   std::map<std::pair<int, int>, int> flows_;    // (src, dst) -> messages with speculative packets in flight

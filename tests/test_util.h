@@ -86,14 +86,40 @@ class SingleVcRouting : public RoutingFunction {
   std::unique_ptr<RoutingFunction> inner_;
 };
 
+// A routing function that passes every call to the one it wraps; tests derive
+// from it to watch or count what the wrapped routing does.
+class ForwardingRouting : public RoutingFunction {
+ public:
+  explicit ForwardingRouting(std::unique_ptr<RoutingFunction> inner) : inner_(std::move(inner)) {}
+  RouteResult route(RouterContext& c, int in, Packet& p) override { return inner_->route(c, in, p); }
+  int vc_slots() const override { return inner_->vc_slots(); }
+  uint32_t slot_vcs(int slot, int vcs) const override { return inner_->slot_vcs(slot, vcs); }
+  bool reroutes_when_blocked() const override { return inner_->reroutes_when_blocked(); }
+  bool atomic_vc_allocation(int slot) const override { return inner_->atomic_vc_allocation(slot); }
+  bool needs_recovery() const override { return inner_->needs_recovery(); }
+  bool honours_minimal_only() const override { return inner_->honours_minimal_only(); }
+  int escape_slots() const override { return inner_->escape_slots(); }
+  RouteResult reroute(RouterContext& c, int in, Packet& p) override { return inner_->reroute(c, in, p); }
+  bool wants_queue_events() const override { return inner_->wants_queue_events(); }
+  void on_head_at_front(RouterContext& c, int in, const Packet& p) override { inner_->on_head_at_front(c, in, p); }
+  void on_tail_left(RouterContext& c, int in, const Packet& p) override { inner_->on_tail_left(c, in, p); }
+  bool wants_forward_events() const override { return inner_->wants_forward_events(); }
+  void on_forward(RouterContext& c, const Packet& p, int in, int out) override { inner_->on_forward(c, p, in, out); }
+  nlohmann::json stats() const override { return inner_->stats(); }
+  std::vector<hw::Block> hardware_blocks() const override { return inner_->hardware_blocks(); }
+
+ protected:
+  std::unique_ptr<RoutingFunction> inner_;
+};
+
 // Wraps a routing function and counts, per window of cycles, the packets
 // routed at their source router and the global misrouting decisions taken:
 // the routing's reaction by decision time (results' series are by delivery
 // time, which lags by the path latency).
-class DecisionCounter : public RoutingFunction {
+class DecisionCounter : public ForwardingRouting {
  public:
   DecisionCounter(std::unique_ptr<RoutingFunction> inner, Cycle window, size_t windows)
-      : inner_(std::move(inner)), window_(window), injected_(windows), misrouted_(windows) {}
+      : ForwardingRouting(std::move(inner)), window_(window), injected_(windows), misrouted_(windows) {}
   RouteResult route(RouterContext& c, int in, Packet& p) override {
     const bool injected = p.hops == 0, was_misrouted = p.misrouted;
     RouteResult r = inner_->route(c, in, p);
@@ -104,19 +130,6 @@ class DecisionCounter : public RoutingFunction {
     }
     return r;
   }
-  int vc_slots() const override { return inner_->vc_slots(); }
-  uint32_t slot_vcs(int slot, int vcs) const override { return inner_->slot_vcs(slot, vcs); }
-  bool reroutes_when_blocked() const override { return inner_->reroutes_when_blocked(); }
-  bool atomic_vc_allocation(int slot) const override { return inner_->atomic_vc_allocation(slot); }
-  bool needs_recovery() const override { return inner_->needs_recovery(); }
-  RouteResult reroute(RouterContext& c, int in, Packet& p) override { return inner_->reroute(c, in, p); }
-  bool wants_queue_events() const override { return inner_->wants_queue_events(); }
-  void on_head_at_front(RouterContext& c, int in, const Packet& p) override { inner_->on_head_at_front(c, in, p); }
-  void on_tail_left(RouterContext& c, int in, const Packet& p) override { inner_->on_tail_left(c, in, p); }
-  bool wants_forward_events() const override { return inner_->wants_forward_events(); }
-  void on_forward(RouterContext& c, const Packet& p, int in, int out) override { inner_->on_forward(c, p, in, out); }
-  nlohmann::json stats() const override { return inner_->stats(); }
-  std::vector<hw::Block> hardware_blocks() const override { return inner_->hardware_blocks(); }
   // Misrouting decisions per packet injected in window w.
   double misrouted_fraction(size_t w) const {
     return injected_[w] ? static_cast<double>(misrouted_[w]) / static_cast<double>(injected_[w]) : 0.0;
@@ -125,7 +138,6 @@ class DecisionCounter : public RoutingFunction {
   Cycle window() const { return window_; }
 
  private:
-  std::unique_ptr<RoutingFunction> inner_;
   Cycle window_;
   std::vector<int64_t> injected_, misrouted_;
 };
