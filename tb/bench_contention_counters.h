@@ -1,80 +1,21 @@
-// Lock-step bench pieces for rtl/ccsim_contention_counters.sv vs tlm/blocks/contention_counters.h: reference
-// configuration from the RTL parameter string, port driving, output comparison, constrained-random stimulus and the
-// random lock-step run. Used by the tests (tb_contention_counters.cpp) and by `make waves`.
+// Lock-step bench pieces for rtl/ccsim_contention_counters.sv vs tlm/blocks/contention_counters.h:
+// constrained-random stimulus and the random lock-step run (the port binding, shared with RTL in
+// the loop, is hw/port_contention_counters.h). Used by the tests (tb_contention_counters.cpp) and by `make waves`.
 #pragma once
 
 #include <algorithm>
 #include <string>
 #include <vector>
 
-#include "blocks/contention_counters.h"
+#include "hw/port_contention_counters.h"
 #include "tb_common.h"
 
 namespace ccsim::tb::cc {
 
 using blocks::ContentionCounters;
-
-inline ContentionCounters::Config cc_config(const Params& p) {
-  ContentionCounters::Config c;
-  c.num_ports = static_cast<int>(p.get("NumPorts", c.num_ports));
-  c.num_inc_ports = static_cast<int>(p.get("NumIncPorts", c.num_inc_ports));
-  c.num_dec_ports = static_cast<int>(p.get("NumDecPorts", c.num_dec_ports));
-  c.counter_width = static_cast<int>(p.get("CounterWidth", c.counter_width));
-  c.threshold = static_cast<int>(p.get("Threshold", c.threshold));
-  c.num_global_links = static_cast<int>(p.get("NumGlobalLinks", c.num_global_links));
-  c.num_group_routers = static_cast<int>(p.get("NumGroupRouters", c.num_group_routers));
-  c.partial_width = static_cast<int>(p.get("PartialWidth", c.partial_width));
-  c.sent_width = static_cast<int>(p.get("SentWidth", c.sent_width));
-  c.broadcast_period = static_cast<int>(p.get("BroadcastPeriod", c.broadcast_period));
-  c.combined_threshold = static_cast<int>(p.get("CombinedThreshold", c.combined_threshold));
-  c.num_rx_ports = static_cast<int>(p.get("NumRxPorts", c.num_rx_ports));
-  return c;
-}
-
-template <class M>
-void drive(M& m, const ContentionCounters& ref, const ContentionCounters::Inputs& in) {
-  const auto& c = ref.config();
-  const int pw = ref.port_width(), lw = ref.link_width(), rw = ref.router_width();
-  for (int l = 0; l < c.num_inc_ports; ++l) {
-    set_bits(m.inc_valid_i, l, 1, in.inc_valid[l]);
-    set_bits(m.inc_port_i, l * pw, pw, in.inc_port[l]);
-    set_bits(m.pinc_valid_i, l, 1, in.pinc_valid[l]);
-    set_bits(m.pinc_link_i, l * lw, lw, in.pinc_link[l]);
-  }
-  for (int l = 0; l < c.num_dec_ports; ++l) {
-    set_bits(m.dec_valid_i, l, 1, in.dec_valid[l]);
-    set_bits(m.dec_port_i, l * pw, pw, in.dec_port[l]);
-    set_bits(m.pdec_valid_i, l, 1, in.pdec_valid[l]);
-    set_bits(m.pdec_link_i, l * lw, lw, in.pdec_link[l]);
-  }
-  for (int p = 0; p < c.num_rx_ports; ++p) {
-    set_bits(m.rx_valid_i, p, 1, in.rx_valid[p]);
-    set_bits(m.rx_router_i, p * rw, rw, in.rx_router[p]);
-    for (int g = 0; g < c.num_global_links; ++g) {
-      const size_t k = static_cast<size_t>(p) * c.num_global_links + g;
-      set_bits(m.rx_partial_i, static_cast<int>(k) * c.sent_width, c.sent_width, in.rx_partial[k]);
-    }
-  }
-}
-
-template <class M>
-void compare(M& m, const ContentionCounters& ref, const ContentionCounters::Outputs& out, uint64_t cycle,
-             Mismatch& mm) {
-  const auto& c = ref.config();
-  for (int o = 0; o < c.num_ports && !mm.found(); ++o) {
-    mm.eq(cycle, "count_o", o, out.count[o], get_bits(m.count_o, o * c.counter_width, c.counter_width));
-    mm.eq(cycle, "contended_o", o, out.contended[o], get_bits(m.contended_o, o, 1));
-  }
-  const int cw = ref.combined_width();
-  for (int g = 0; g < c.num_global_links && !mm.found(); ++g) {
-    mm.eq(cycle, "partial_o", g, out.partial[g], get_bits(m.partial_o, g * c.partial_width, c.partial_width));
-    mm.eq(cycle, "combined_o", g, out.combined[g], get_bits(m.combined_o, g * cw, cw));
-    mm.eq(cycle, "combined_contended_o", g, out.combined_contended[g], get_bits(m.combined_contended_o, g, 1));
-    mm.eq(cycle, "bcast_partial_o", g, out.bcast_partial[g],
-          get_bits(m.bcast_partial_o, g * c.sent_width, c.sent_width));
-  }
-  mm.eq(cycle, "bcast_valid_o", -1, out.bcast_valid, m.bcast_valid_o);
-}
+using hw::cc::cc_config;
+using hw::cc::compare;
+using hw::cc::drive;
 
 // Constrained random: increments name random ports; decrements mostly name ports with
 // outstanding counted heads (legal), sometimes any port (clamping at 0). The load changes
@@ -166,7 +107,7 @@ RunResult run_random(const std::string& params, uint64_t cycles, uint64_t seed, 
                      const std::string& vcd = "") {
   ContentionCounters ref(cc_config(Params(params)));
   ref.test_mutation = mutation;
-  Dut<M> dut(vcd);
+  hw::VModel<M> dut(vcd);
   CcStimulus stim(ref.config(), seed);
   Rng reset_rng(seed ^ 0x5eed);
   auto in = ref.make_inputs();

@@ -1,48 +1,23 @@
-// Lock-step bench pieces for rtl/ccsim_contention_degree_unit.sv vs tlm/blocks/contention_degree_unit.h: reference
-// configuration from the RTL parameter string, port driving, output comparison, constrained-random stimulus and the
-// random lock-step run. Used by the tests (tb_contention_degree_unit.cpp) and by `make waves`.
+// Lock-step bench pieces for rtl/ccsim_contention_degree_unit.sv vs tlm/blocks/contention_degree_unit.h:
+// constrained-random stimulus and the random lock-step run (the port binding, shared with RTL in
+// the loop, is hw/port_contention_degree_unit.h). Used by the tests (tb_contention_degree_unit.cpp) and by `make
+// waves`.
 #pragma once
 
 #include <algorithm>
 #include <string>
 #include <vector>
 
-#include "blocks/contention_degree_unit.h"
+#include "hw/port_contention_degree_unit.h"
 #include "tb_common.h"
 
 namespace ccsim::tb::cdu {
 
 using blocks::ContentionDegreeUnit;
 using blocks::RequestSelector;
-
-inline ContentionDegreeUnit::Config cdu_config(const Params& p) {
-  ContentionDegreeUnit::Config c;
-  c.radix = static_cast<int>(p.get("Radix", c.radix));
-  c.num_inputs = static_cast<int>(p.get("NumInputs", c.radix));
-  c.num_samples = static_cast<int>(p.get("NumSamples", c.num_samples));
-  c.bound_sample_interval = static_cast<int>(p.get("BoundSampleInterval", c.bound_sample_interval));
-  c.num_bound_samples = static_cast<int>(p.get("NumBoundSamples", c.num_bound_samples));
-  c.metric_threshold = static_cast<int>(p.get("MetricThreshold", c.metric_threshold));
-  return c;
-}
-
-template <class M>
-void drive(M& m, const ContentionDegreeUnit& ref, const ContentionDegreeUnit::Inputs& in) {
-  const int dw = ref.degree_width();
-  for (int o = 0; o < ref.radix(); ++o) set_bits(m.dcr_i, o * dw, dw, in.dcr[o]);
-}
-
-template <class M>
-void compare(M& m, const ContentionDegreeUnit& ref, const ContentionDegreeUnit::Outputs& out, uint64_t cycle,
-             Mismatch& mm) {
-  const int sw = ref.sum_width(), bw = ref.bound_sum_width();
-  for (int o = 0; o < ref.radix() && !mm.found(); ++o) {
-    mm.eq(cycle, "congested_o", o, out.congested[o], get_bits(m.congested_o, o, 1));
-    mm.eq(cycle, "sum_dcr_o", o, out.sum_dcr[o], get_bits(m.sum_dcr_o, o * sw, sw));
-    mm.eq(cycle, "sum_max_o", o, out.sum_max[o], get_bits(m.sum_max_o, o * bw, bw));
-    mm.eq(cycle, "sum_min_o", o, out.sum_min[o], get_bits(m.sum_min_o, o * bw, bw));
-  }
-}
+using hw::cdu::cdu_config;
+using hw::cdu::compare;
+using hw::cdu::drive;
 
 // Constrained-random D_cr: every output follows a regime (constant, alternating, narrow
 // uniform around the threshold, sparse spikes, full range) for 20..600 cycles, so the metric
@@ -99,7 +74,7 @@ RunResult run_random(const std::string& params, uint64_t cycles, uint64_t seed, 
   const Params p(params);
   ContentionDegreeUnit ref(cdu_config(p));
   ref.test_mutation = mutation;
-  Dut<M> dut(vcd);
+  hw::VModel<M> dut(vcd);
   CduStimulus stim(ref.config(), seed);
   Rng reset_rng(seed ^ 0x5eed);
   auto in = ref.make_inputs();

@@ -73,7 +73,7 @@ class CcLockstep {
 
  private:
   ContentionCounters ref_;
-  Dut<Vcc_r31> dut_;
+  hw::VModel<Vcc_r31> dut_;
   ContentionCounters::Inputs in_;
   ContentionCounters::Outputs out_;
   Mismatch mm_;
@@ -166,7 +166,7 @@ TEST(ContentionCountersRtl, SpeedPerClock) {
   std::vector<ContentionCounters::Inputs> ins(256, ref.make_inputs());
   for (size_t i = 0; i < ins.size(); ++i) stim.next(i, ins[i]);
   const double ref_ns = time_per_call_ns(n, [&](uint64_t c) { ref.step(ins[c & 255]); });
-  Dut<Vcc_r15> dut;
+  hw::VModel<Vcc_r15> dut;
   dut.reset();
   const double rtl_ns = time_per_call_ns(n, [&](uint64_t c) {
     drive(dut.m(), ref, ins[c & 255]);

@@ -47,7 +47,7 @@ TEST(ContentionDegreeUnitRtl, MutatedReferenceIsDetected) {
 // cycle, and return congested(0) after `cycles` cycles.
 bool steady_state_congested(const std::vector<uint8_t>& pattern, int cycles) {
   ContentionDegreeUnit ref(cdu_config(Params("Radix=15")));
-  Dut<Vcdu_r15> dut;
+  hw::VModel<Vcdu_r15> dut;
   auto in = ref.make_inputs();
   auto out = ref.make_outputs();
   Mismatch mm;
@@ -97,7 +97,7 @@ TEST(ContentionDegreeUnitRtl, Fig7WeightedVsRandomizedContentionDegree) {
   EXPECT_NEAR(dcw[2], 2.0 / 3, 1e-12);
 
   ContentionDegreeUnit ref(cdu_config(Params("Radix=15")));
-  Dut<Vcdu_r15> dut;
+  hw::VModel<Vcdu_r15> dut;
   RequestSelector select(4, 7);
   auto in = ref.make_inputs();
   auto out = ref.make_outputs();
@@ -178,7 +178,7 @@ TEST(ContentionDegreeUnitRtl, SpeedPerClock) {
   std::vector<ContentionDegreeUnit::Inputs> ins(256, ref.make_inputs());
   for (size_t i = 0; i < ins.size(); ++i) stim.next(i, ins[i]);
   const double ref_ns = time_per_call_ns(n, [&](uint64_t c) { ref.step(ins[c & 255]); });
-  Dut<Vcdu_r15> dut;
+  hw::VModel<Vcdu_r15> dut;
   dut.reset();
   const double rtl_ns = time_per_call_ns(n, [&](uint64_t c) {
     drive(dut.m(), ref, ins[c & 255]);

@@ -41,7 +41,7 @@ TEST(LastHopSchedulerRtl, MutatedReferenceIsDetected) {
 // reference compared every cycle.
 TEST(LastHopSchedulerRtl, ReservationSequence) {
   LastHopScheduler ref(lhs_config(Params("NumEndpoints=4,NumReqPorts=15,NumEnqPorts=15,NumDeqPorts=4")));
-  Dut<Vlhs_p4> dut;
+  hw::VModel<Vlhs_p4> dut;
   auto in = ref.make_inputs();
   auto out = ref.make_outputs();
   Mismatch mm;
@@ -168,7 +168,7 @@ TEST(LastHopSchedulerRtl, SpeedPerClock) {
   std::vector<LastHopScheduler::Inputs> ins(256, ref.make_inputs());
   for (size_t i = 0; i < ins.size(); ++i) stim.next(i, ref, ins[i]);
   const double ref_ns = time_per_call_ns(n, [&](uint64_t c) { ref.step(ins[c & 255]); });
-  Dut<Vlhs_p4> dut;
+  hw::VModel<Vlhs_p4> dut;
   dut.reset();
   const double rtl_ns = time_per_call_ns(n, [&](uint64_t c) {
     drive(dut.m(), ref, ins[c & 255]);

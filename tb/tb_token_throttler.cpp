@@ -76,7 +76,7 @@ class TtLockstep {
 
  private:
   TokenThrottler ref_;
-  Dut<Vtt_t16> dut_;
+  hw::VModel<Vtt_t16> dut_;
   TokenThrottler::Inputs in_;
   TokenThrottler::Outputs out_;
   Mismatch mm_;
@@ -227,7 +227,7 @@ TEST(TokenThrottlerRtl, SpeedPerClock) {
   std::vector<TokenThrottler::Inputs> ins(256, ref.make_inputs());
   for (size_t i = 0; i < ins.size(); ++i) stim.next(i, ins[i]);
   const double ref_ns = time_per_call_ns(n, [&](uint64_t c) { ref.step(ins[c & 255]); });
-  Dut<Vtt_t16> dut;
+  hw::VModel<Vtt_t16> dut;
   dut.reset();
   const double rtl_ns = time_per_call_ns(n, [&](uint64_t c) {
     drive(dut.m(), ref, ins[c & 255]);

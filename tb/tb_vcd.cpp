@@ -1,4 +1,4 @@
-// The waves of `make waves` are checked with our own VCD parser (vcd.h): every block's VCD
+// The waves of `make waves` are checked with our own VCD parser (hw/vcd_reader.h): every block's VCD
 // parses, has its grouped signals and real activity; the parser itself rejects junk and
 // truncated files (GTKWave and vcd2fst would accept them, TOOLCHAIN.md).
 #include <gtest/gtest.h>
@@ -6,10 +6,17 @@
 #include <filesystem>
 #include <fstream>
 
-#include "vcd.h"
+#include "hw/gtkw.h"
+#include "hw/vcd_reader.h"
 #include "waves.h"
 
 namespace ccsim::tb {
+
+using hw::parse_vcd;
+using hw::VcdFile;
+using hw::VcdVar;
+using hw::wave_groups;
+
 namespace {
 
 std::string scratch_dir() {

@@ -16,16 +16,4 @@ const std::vector<std::string>& wave_blocks();
 // mismatched, the VCD does not parse, or a grouped signal is missing from it.
 bool write_block_waves(const std::string& dir, const std::string& block, std::string* error);
 
-// Writes a GTKWave save file for a VCD of RTL module `block` (top instance TOP.ccsim_<block>), with the
-// signal groups below. False with *error set if the VCD does not parse or lacks a signal.
-bool write_gtkw(const std::string& gtkw, const std::string& vcd, const std::string& block, const std::string& title,
-                std::string* error);
-
-// The signals of a block's .gtkw, by group: {group, {signal base names in the top module}}.
-struct WaveGroup {
-  std::string name;
-  std::vector<std::string> signals;
-};
-const std::vector<WaveGroup>& wave_groups(const std::string& block);
-
 }  // namespace ccsim::tb

@@ -1,6 +1,7 @@
 // Small, fast, seedable PRNG (xoshiro256**). One stream per component keeps runs
 // deterministic whatever order components are stepped in.
 #pragma once
+#include <cassert>
 #include <cmath>
 #include <cstdint>
 
@@ -35,6 +36,15 @@ class Rng {
 
   // Uniform integer in [0, n), n > 0 (Lemire's multiply-shift; bias < 2^-32 for our n).
   uint32_t below(uint32_t n) { return static_cast<uint32_t>(((next() >> 32) * static_cast<uint64_t>(n)) >> 32); }
+
+  // Uniform integer in [lo, hi], hi - lo < 2^32 - 1.
+  uint64_t range(uint64_t lo, uint64_t hi) {
+    assert(hi >= lo && hi - lo < 0xffffffffULL);
+    return lo + below(static_cast<uint32_t>(hi - lo + 1));
+  }
+
+  // True with probability num / den.
+  bool chance(uint32_t num, uint32_t den) { return below(den) < num; }
 
   // Uniform double in [0, 1).
   double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }

@@ -2,7 +2,7 @@
 // Each increment/decrement call takes the next lane of the cycle; received arrays take rx lanes.
 #include <fmt/format.h>
 
-#include "bench_contention_counters.h"
+#include "hw/port_contention_counters.h"
 #include "hw/rtl_blocks.h"
 #include "hw/rtl_support.h"
 #include "hw/vmodel.h"
@@ -59,24 +59,24 @@ class RtlContentionCounters final : public hw::ContentionCounters {
               in_.rx_partial.begin() + static_cast<long>(l) * cfg().num_global_links);
   }
   void tick(int64_t cycle) override {
-    tb::cc::drive(dut_.m(), ref_, in_);
+    cc::drive(dut_.m(), ref_, in_);
     dut_.eval();
     if (lockstep_) {
       ref_.eval(out_);
-      tb::Mismatch mm;
-      tb::cc::compare(dut_.m(), ref_, out_, static_cast<uint64_t>(cycle), mm);
+      Mismatch mm;
+      cc::compare(dut_.m(), ref_, out_, static_cast<uint64_t>(cycle), mm);
       if (mm.found()) diverged(instance_, "contention_counters", mm);
       ref_.step(in_);
     }
     dut_.rise(cycle);
     clear();
   }
-  bool contended(int o) const override { return tb::get_bits(dut_.m().contended_o, o, 1) != 0; }
-  bool combined_contended(int l) const override { return tb::get_bits(dut_.m().combined_contended_o, l, 1) != 0; }
+  bool contended(int o) const override { return get_bits(dut_.m().contended_o, o, 1) != 0; }
+  bool combined_contended(int l) const override { return get_bits(dut_.m().combined_contended_o, l, 1) != 0; }
   void broadcast_partial(uint8_t* out) const override {
     const int sw = cfg().sent_width;
     for (int g = 0; g < cfg().num_global_links; ++g)
-      out[g] = static_cast<uint8_t>(tb::get_bits(dut_.m().bcast_partial_o, g * sw, sw));
+      out[g] = static_cast<uint8_t>(get_bits(dut_.m().bcast_partial_o, g * sw, sw));
   }
 
  private:
@@ -110,7 +110,7 @@ std::unique_ptr<hw::ContentionCounters> rtl_contention_counters(const Cfg& c, co
                                                                 const std::string& instance) {
   const std::string wanted = render(c);
   std::string compiled;
-#define CCSIM_HW_TRY(V, NAME, PARAMS) CCSIM_HW_PICK(RtlContentionCounters, tb::cc::cc_config, V, NAME, PARAMS)
+#define CCSIM_HW_TRY(V, NAME, PARAMS) CCSIM_HW_PICK(RtlContentionCounters, cc::cc_config, V, NAME, PARAMS)
   CCSIM_NET_CC_MODELS(CCSIM_HW_TRY)
 #undef CCSIM_HW_TRY
   no_model(Block::ContentionCounters, "contention_counters",

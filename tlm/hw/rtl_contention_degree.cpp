@@ -3,7 +3,7 @@
 
 #include <numeric>
 
-#include "bench_contention_degree_unit.h"
+#include "hw/port_contention_degree_unit.h"
 #include "hw/rtl_blocks.h"
 #include "hw/rtl_support.h"
 #include "hw/vmodel.h"
@@ -47,18 +47,18 @@ class RtlContentionDegree final : public ContentionDegree {
       zero = zero && dcr[o] == 0;
     }
     zero_run_ = zero ? zero_run_ + 1 : 0;
-    tb::cdu::drive(dut_.m(), ref_, in_);
+    cdu::drive(dut_.m(), ref_, in_);
     dut_.eval();
     if (lockstep_) {
       ref_.eval(out_);
-      tb::Mismatch mm;
-      tb::cdu::compare(dut_.m(), ref_, out_, static_cast<uint64_t>(cycle), mm);
+      Mismatch mm;
+      cdu::compare(dut_.m(), ref_, out_, static_cast<uint64_t>(cycle), mm);
       if (mm.found()) diverged(instance_, "contention_degree", mm);
       ref_.step(in_);
     }
     dut_.rise(cycle);
   }
-  bool congested(int o) const override { return tb::get_bits(dut_.m().congested_o, o, 1) != 0; }
+  bool congested(int o) const override { return get_bits(dut_.m().congested_o, o, 1) != 0; }
   bool idle() const override { return zero_run_ >= flush_; }
   void skip_idle(uint64_t k, int64_t first) override {
     // A traced instance shows every cycle.
@@ -83,7 +83,7 @@ class RtlContentionDegree final : public ContentionDegree {
 std::unique_ptr<ContentionDegree> rtl_contention_degree(const Cfg& c, const Selection& s, const std::string& instance) {
   const std::string wanted = render(c);
   std::string compiled;
-#define CCSIM_HW_TRY(V, NAME, PARAMS) CCSIM_HW_PICK(RtlContentionDegree, tb::cdu::cdu_config, V, NAME, PARAMS)
+#define CCSIM_HW_TRY(V, NAME, PARAMS) CCSIM_HW_PICK(RtlContentionDegree, cdu::cdu_config, V, NAME, PARAMS)
   CCSIM_NET_CDU_MODELS(CCSIM_HW_TRY)
 #undef CCSIM_HW_TRY
   no_model(Block::ContentionDegree, "contention_degree_unit", wanted, compiled);

@@ -8,7 +8,7 @@
 // nothing. Flit reports wider than FlitsWidth are split over several lanes.
 #include <fmt/format.h>
 
-#include "bench_last_hop_scheduler.h"
+#include "hw/port_last_hop_scheduler.h"
 #include "hw/rtl_blocks.h"
 #include "hw/rtl_support.h"
 #include "hw/vmodel.h"
@@ -38,7 +38,7 @@ class RtlLastHopScheduler final : public hw::LastHopScheduler {
         lockstep_(s.lockstep),
         in_(ref_.make_inputs()),
         out_(ref_.make_outputs()),
-        flits_max_(static_cast<uint32_t>(tb::field_mask(c.flits_width))) {
+        flits_max_(static_cast<uint32_t>(field_mask(c.flits_width))) {
     ref_.test_mutation = s.mutate_reference ? 1 : 0;
   }
   void enqueue(int e, uint32_t flits) override {
@@ -50,7 +50,7 @@ class RtlLastHopScheduler final : public hw::LastHopScheduler {
   bool should_drop(int e) override {
     const int l = lane();
     set_req(l, 1, e, 0);
-    const bool drop = tb::get_bits(dut_.m().drop_o, l, 1) != 0;
+    const bool drop = get_bits(dut_.m().drop_o, l, 1) != 0;
     if (lockstep_) check(l, "should_drop", drop, out_.drop[l]);
     in_.req_valid[l] = 0;
     return drop;
@@ -60,18 +60,18 @@ class RtlLastHopScheduler final : public hw::LastHopScheduler {
     const int l = lane();
     set_req(l, 0, e, size);
     const int tw = cfg().time_width;
-    const uint64_t t = tb::get_bits(dut_.m().grant_time_o, l * tw, tw);
+    const uint64_t t = get_bits(dut_.m().grant_time_o, l * tw, tw);
     if (lockstep_) check(l, "reserve", t, out_.grant_time[l]);
     ++req_;
     return t;
   }
   void tick(int64_t cycle) override {
-    tb::lhs::drive(dut_.m(), ref_, in_);
+    lhs::drive(dut_.m(), ref_, in_);
     dut_.eval();
     if (lockstep_) {
       ref_.eval(in_, out_);
-      tb::Mismatch mm;
-      tb::lhs::compare(dut_.m(), ref_, out_, static_cast<uint64_t>(cycle), mm);
+      Mismatch mm;
+      lhs::compare(dut_.m(), ref_, out_, static_cast<uint64_t>(cycle), mm);
       if (mm.found()) diverged(instance_, "lhrp_scheduler", mm);
       ref_.step(in_);
     }
@@ -94,7 +94,7 @@ class RtlLastHopScheduler final : public hw::LastHopScheduler {
     in_.req_spec[l] = spec;
     in_.req_ep[l] = static_cast<uint32_t>(e);
     in_.req_size[l] = size;
-    tb::lhs::drive(dut_.m(), ref_, in_);
+    lhs::drive(dut_.m(), ref_, in_);
     dut_.eval();
     if (lockstep_) ref_.eval(in_, out_);
   }
@@ -131,7 +131,7 @@ std::unique_ptr<hw::LastHopScheduler> rtl_last_hop_scheduler(const Cfg& c, const
                                                              const std::string& instance) {
   const std::string wanted = render(c);
   std::string compiled;
-#define CCSIM_HW_TRY(V, NAME, PARAMS) CCSIM_HW_PICK(RtlLastHopScheduler, tb::lhs::lhs_config, V, NAME, PARAMS)
+#define CCSIM_HW_TRY(V, NAME, PARAMS) CCSIM_HW_PICK(RtlLastHopScheduler, lhs::lhs_config, V, NAME, PARAMS)
   CCSIM_NET_LHS_MODELS(CCSIM_HW_TRY)
 #undef CCSIM_HW_TRY
   no_model(Block::LhrpScheduler, "last_hop_scheduler",

@@ -10,14 +10,13 @@
 #include "core/params.h"  // ConfigError
 #include "core/sim_error.h"
 #include "hw/selection.h"
-#include "tb_common.h"  // tb::Mismatch, tb::Params
+#include "hw/mismatch.h"
+#include "hw/rtl_params.h"
 
 namespace ccsim::hw {
 
 // <prefix>_<instance>_<block>.vcd ("router:17" -> router17), or "" if the instance is not traced.
 std::string vcd_path(const Selection& s, const std::string& instance, const char* block);
-// Writes the .gtkw next to a finished VCD (signal groups as `make waves`).
-void write_gtkw_for(const std::string& vcd, const char* rtl_module);
 
 [[noreturn]] inline void lane_overflow(const std::string& instance, const char* block, const char* lanes, int n) {
   throw SimError(
@@ -26,7 +25,7 @@ void write_gtkw_for(const std::string& vcd, const char* rtl_module);
                   instance, block, lanes, n, lanes));
 }
 
-[[noreturn]] inline void diverged(const std::string& instance, const char* block, const tb::Mismatch& mm) {
+[[noreturn]] inline void diverged(const std::string& instance, const char* block, const Mismatch& mm) {
   throw SimError(fmt::format("lockstep: {} {}: RTL and reference differ at {} (expected: reference, actual: RTL)",
                              instance, block, mm.describe()));
 }
@@ -55,7 +54,7 @@ void write_gtkw_for(const std::string& vcd, const char* rtl_module);
 // otherwise add NAME to `compiled`. Expects `render`, `wanted`, `compiled`, `s` and `instance`.
 #define CCSIM_HW_PICK(ADAPTER, TO_CONFIG, V, NAME, PARAMS)                                \
   {                                                                                       \
-    const auto model = TO_CONFIG(tb::Params(PARAMS));                                     \
+    const auto model = TO_CONFIG(Params(PARAMS));                                         \
     if (render(model) == wanted) return std::make_unique<ADAPTER<V>>(model, s, instance); \
     compiled += std::string(compiled.empty() ? "" : ", ") + #NAME;                        \
   }

@@ -3,7 +3,7 @@
 // so they see a THROTTLE of the same cycle first, as the reference does.
 #include <fmt/format.h>
 
-#include "bench_token_throttler.h"
+#include "hw/port_token_throttler.h"
 #include "hw/rtl_blocks.h"
 #include "hw/rtl_support.h"
 #include "hw/vmodel.h"
@@ -49,7 +49,7 @@ class RtlTokenThrottler final : public hw::TokenThrottler {
     in_.query_dest[0] = dest;
     in_.query_size[0] = flits;
     apply();
-    const bool rtl = tb::get_bits(dut_.m().query_eligible_o, 0, 1) != 0;
+    const bool rtl = get_bits(dut_.m().query_eligible_o, 0, 1) != 0;
     if (lockstep_) {
       ref_.eval(in_, out_);
       if (out_.query_eligible[0] != rtl) call_diverged(instance_, "token_throttler", next_, "can_inject", !rtl, rtl);
@@ -86,13 +86,13 @@ class RtlTokenThrottler final : public hw::TokenThrottler {
     const auto& c = ref_.config();
     unthrottled_.clear();
     for (int i = 0; i < c.num_entries; ++i)
-      if (tb::get_bits(m.unthrottle_o, i, 1))
-        unthrottled_.push_back(static_cast<uint32_t>(tb::get_bits(m.entry_dest_o, i * c.dest_width, c.dest_width)));
+      if (get_bits(m.unthrottle_o, i, 1))
+        unthrottled_.push_back(static_cast<uint32_t>(get_bits(m.entry_dest_o, i * c.dest_width, c.dest_width)));
     overflows_ += m.overflow_o;
     if (lockstep_) {
       ref_.eval(in_, out_);
-      tb::Mismatch mm;
-      tb::tt::compare(dut_.m(), ref_, out_, static_cast<uint64_t>(cycle), mm);
+      Mismatch mm;
+      tt::compare(dut_.m(), ref_, out_, static_cast<uint64_t>(cycle), mm);
       if (mm.found()) diverged(instance_, "token_throttler", mm);
       ref_.step(in_);
     }
@@ -110,26 +110,25 @@ class RtlTokenThrottler final : public hw::TokenThrottler {
   uint32_t throttling_degree(uint32_t dest) const override {
     const int i = entry(dest);
     const int w = ref_.config().dt_width;
-    return i < 0 ? 0 : static_cast<uint32_t>(tb::get_bits(dut_.m().entry_dt_o, i * w, w));
+    return i < 0 ? 0 : static_cast<uint32_t>(get_bits(dut_.m().entry_dt_o, i * w, w));
   }
   int num_throttled() const override {
     int n = 0;
-    for (int i = 0; i < ref_.config().num_entries; ++i)
-      n += static_cast<int>(tb::get_bits(dut_.m().entry_valid_o, i, 1));
+    for (int i = 0; i < ref_.config().num_entries; ++i) n += static_cast<int>(get_bits(dut_.m().entry_valid_o, i, 1));
     return n;
   }
   uint64_t overflows() const override { return overflows_; }
 
  private:
   void apply() {
-    tb::tt::drive(dut_.m(), ref_, in_);
+    tt::drive(dut_.m(), ref_, in_);
     dut_.eval();
   }
   int entry(uint32_t dest) const {
     const auto& c = ref_.config();
     for (int i = 0; i < c.num_entries; ++i)
-      if (tb::get_bits(dut_.m().entry_valid_o, i, 1) &&
-          tb::get_bits(dut_.m().entry_dest_o, i * c.dest_width, c.dest_width) == (dest & tb::field_mask(c.dest_width)))
+      if (get_bits(dut_.m().entry_valid_o, i, 1) &&
+          get_bits(dut_.m().entry_dest_o, i * c.dest_width, c.dest_width) == (dest & field_mask(c.dest_width)))
         return i;
     return -1;
   }
@@ -155,7 +154,7 @@ std::unique_ptr<hw::TokenThrottler> rtl_token_throttler(const Cfg& c, const Sele
                       "congestion.cbcm_variant = \"dedicated\" or \"ideal\"");
   const std::string wanted = render(c);
   std::string compiled;
-#define CCSIM_HW_TRY(V, NAME, PARAMS) CCSIM_HW_PICK(RtlTokenThrottler, tb::tt::tt_config, V, NAME, PARAMS)
+#define CCSIM_HW_TRY(V, NAME, PARAMS) CCSIM_HW_PICK(RtlTokenThrottler, tt::tt_config, V, NAME, PARAMS)
   CCSIM_NET_TT_MODELS(CCSIM_HW_TRY)
 #undef CCSIM_HW_TRY
   no_model(Block::TokenThrottler, "token_throttler", wanted + ",NumQueryPorts=1,NumGenPorts=8,NumFullPorts=1",

@@ -1,10 +1,13 @@
-// A verilated --cc block clocked from its owner (router or NIC), with an optional VCD of a cycle
-// window. Cycle protocol as in tb/: inputs are set with clk_i low, eval() settles the
-// combinational outputs, rise(cycle) makes the clock edge of network cycle `cycle`. VCD time is
-// 10 units per cycle: settled inputs at 10*cycle, registered values at 10*cycle + 5.
+// A verilated --cc block with clk_i / rst_ni, clocked in lock step with its C++ reference: by
+// its owner in the network (router or NIC, RTL in the loop) or by a testbench (tb/). Cycle
+// protocol: inputs are set with clk_i low, eval() settles the combinational outputs (compare
+// them now), rise(cycle) makes the clock edge of cycle `cycle`. An optional VCD covers a cycle
+// window; VCD time is 10 units per cycle: settled inputs at 10*cycle, registered values at
+// 10*cycle + 5.
 #pragma once
 #include <cassert>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <string>
 
@@ -12,7 +15,7 @@
 #include "verilated_vcd_c.h"
 
 namespace ccsim::hw {
-void write_gtkw_for(const std::string& vcd, const char* rtl_module);  // rtl_support.cpp
+void write_gtkw_for(const std::string& vcd, const char* rtl_module);  // gtkw.cpp
 }
 
 namespace ccsim::hw {
@@ -20,9 +23,11 @@ namespace ccsim::hw {
 template <class Model>
 class VModel {
  public:
-  // vcd_path empty: no trace. Otherwise cycles [start, start + cycles) are written, and a
-  // GTKWave save file for RTL module `module` beside the VCD when done.
-  VModel(const std::string& vcd_path, int64_t start, int64_t cycles, const char* module)
+  // vcd_path empty: no trace. Otherwise cycles [start, start + cycles) are written and, if
+  // `module` names the RTL module, a GTKWave save file beside the VCD when done. The model
+  // leaves the constructor reset (not traced).
+  explicit VModel(const std::string& vcd_path = "", int64_t start = 0,
+                  int64_t cycles = std::numeric_limits<int64_t>::max() / 2, const char* module = nullptr)
       : ctx_(std::make_unique<VerilatedContext>()),
         vcd_path_(vcd_path),
         module_(module),
@@ -35,7 +40,6 @@ class VModel {
       model_->trace(vcd_.get(), 99);
       vcd_->open(vcd_path.c_str());
     }
-    // Asynchronous active-low reset pulse spanning one clock edge (as tb/'s Dut::reset()).
     model_->clk_i = 0;
     model_->rst_ni = 1;
     model_->eval();
@@ -51,7 +55,7 @@ class VModel {
     model_->final();
     if (vcd_) {
       vcd_->close();
-      write_gtkw_for(vcd_path_, module_);
+      if (module_) write_gtkw_for(vcd_path_, module_);
     }
   }
   VModel(const VModel&) = delete;
@@ -67,6 +71,7 @@ class VModel {
   void rise(int64_t cycle) {
     assert(settled_ && "rise() without eval(): Verilator would see no rising edge");
     settled_ = false;
+    next_cycle_ = cycle + 1;
     const bool dump = vcd_ && cycle >= start_ && cycle < end_;
     if (dump) vcd_->dump(static_cast<uint64_t>(cycle) * 10);
     model_->clk_i = 1;
@@ -77,6 +82,16 @@ class VModel {
     // input-combinational logic, the larger part of a model's cost.
     model_->clk_i = 0;
   }
+  // The edge of the cycle after the last one (a testbench counting cycles from 0).
+  void rise() { rise(next_cycle_); }
+  // Asynchronous active-low reset pulse spanning one clock edge (traced like any edge).
+  void reset() {
+    model_->rst_ni = 0;
+    eval();
+    rise();
+    model_->rst_ni = 1;
+    eval();
+  }
 
  private:
   std::unique_ptr<VerilatedContext> ctx_;
@@ -85,6 +100,7 @@ class VModel {
   std::string vcd_path_;
   const char* module_;
   int64_t start_, end_;
+  int64_t next_cycle_ = 0;
   bool settled_ = true;  // the constructor ends with an eval()
 };
 

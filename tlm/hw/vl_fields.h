@@ -9,7 +9,7 @@
 
 #include "verilated.h"
 
-namespace ccsim::tb {
+namespace ccsim::hw {
 
 inline constexpr uint64_t field_mask(int width) { return width >= 64 ? ~uint64_t{0} : (uint64_t{1} << width) - 1; }
 
@@ -53,4 +53,4 @@ inline void set_bits(VlWide<N>& v, int lsb, int width, uint64_t value) {
   }
 }
 
-}  // namespace ccsim::tb
+}  // namespace ccsim::hw

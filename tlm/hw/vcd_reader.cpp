@@ -1,4 +1,4 @@
-#include "vcd.h"
+#include "hw/vcd_reader.h"
 
 #include <cctype>
 #include <cstdlib>
@@ -6,7 +6,7 @@
 #include <iterator>
 #include <sstream>
 
-namespace ccsim::tb {
+namespace ccsim::hw {
 
 const VcdVar* VcdFile::find(const std::string& path, const std::string& base) const {
   for (const auto& v : vars) {
@@ -225,4 +225,4 @@ VcdFile parse_vcd(const std::string& file) {
   return f;
 }
 
-}  // namespace ccsim::tb
+}  // namespace ccsim::hw

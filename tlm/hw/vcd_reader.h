@@ -1,5 +1,6 @@
-// A small strict VCD reader, used to check the testbench waves (TOOLCHAIN.md: vcd2fst and
-// GTKWave accept junk and truncated files, so they cannot be the check).
+// A small strict VCD reader: checks the waves of the testbenches and of RTL in the loop before
+// their .gtkw is written (TOOLCHAIN.md: vcd2fst and GTKWave accept junk and truncated files, so
+// they cannot be the check).
 #pragma once
 
 #include <cstdint>
@@ -7,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace ccsim::tb {
+namespace ccsim::hw {
 
 struct VcdVar {
   std::string path;  // scopes joined by '.', e.g. "TOP.ccsim_token_throttler"
@@ -36,4 +37,4 @@ struct VcdFile {
 // complete. ok == false with an error otherwise.
 VcdFile parse_vcd(const std::string& file);
 
-}  // namespace ccsim::tb
+}  // namespace ccsim::hw
