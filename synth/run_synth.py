@@ -65,8 +65,21 @@ def sweep_runs():
     return runs
 
 
+BLOCKS_TXT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "rtl", "blocks.txt")
+
+
+def read_blocks():
+    """{RTL module: description} of rtl/blocks.txt (every hardware block, once), in its order."""
+    blocks = {}
+    for line in open(BLOCKS_TXT):
+        if line[:1].isalpha():
+            fields, desc = line.split("|", 1)
+            blocks[fields.split()[2]] = desc.strip()
+    return blocks
+
+
 def check_runs():
-    return [
+    runs = [
         ("contention_degree_unit", "cdu_small",
          {"Radix": 4, "NumSamples": 8, "BoundSampleInterval": 4, "NumBoundSamples": 2}),
         ("contention_counters", "cc_small",
@@ -78,6 +91,10 @@ def check_runs():
          {"NumEndpoints": 2, "NumReqPorts": 2, "NumEnqPorts": 2, "NumDeqPorts": 2,
           "TimeWidth": 16}),
     ]
+    missing = [b for b in read_blocks() if b not in {r[0] for r in runs}]
+    if missing:
+        sys.exit(f"run_synth.py: no check run for block(s) {', '.join(missing)} of rtl/blocks.txt")
+    return runs
 
 
 # --------------------------------------------------------------------------- one Yosys run
@@ -227,17 +244,10 @@ def write_markdown(rep, path):
     by_block = {}
     for r in rep["runs"]:
         by_block.setdefault(r["block"], []).append(r)
-    titles = {
-        "contention_degree_unit": "Contention-degree moving-average unit (CBCM, one per router)",
-        "contention_counters": "Contention counters + ECtN arrays (one per router)",
-        "token_throttler": "Token throttler (CBCM, one per source NIC)",
-        "last_hop_scheduler": "Last-hop reservation scheduler (LHRP, one per switch)",
-    }
-    for block in ("contention_degree_unit", "contention_counters", "token_throttler",
-                  "last_hop_scheduler"):
+    for block, description in read_blocks().items():
         if block not in by_block:
             continue
-        L.append(f"## {titles[block]}\n")
+        L.append(f"## {description[0].upper() + description[1:]}\n")
         L.append("| config | parameters | cells | logic cells | flip-flops | memory bits | "
                  "storage | % of YARC storage | Yosys s |")
         L.append("|---|---|---:|---:|---:|---:|---:|---:|---:|")

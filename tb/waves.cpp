@@ -7,13 +7,17 @@
 #include "bench_last_hop_scheduler.h"
 #include "bench_token_throttler.h"
 #include "hw/gtkw.h"
+#include "hw_block_list.h"
 #include "rtl_models.h"
 
 namespace ccsim::tb {
 
 const std::vector<std::string>& wave_blocks() {
-  static const std::vector<std::string> blocks = {"contention_degree_unit", "contention_counters", "token_throttler",
-                                                  "last_hop_scheduler"};
+  static const std::vector<std::string> blocks = {
+#define CCSIM_WAVE_BLOCK(NAME, KEY, MODULE, PREFIX, DESCRIPTION) MODULE,
+      CCSIM_HW_BLOCKS(CCSIM_WAVE_BLOCK)
+#undef CCSIM_WAVE_BLOCK
+  };
   return blocks;
 }
 

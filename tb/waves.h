@@ -8,8 +8,7 @@
 
 namespace ccsim::tb {
 
-// Block names: contention_degree_unit, contention_counters, token_throttler,
-// last_hop_scheduler.
+// The RTL modules of rtl/blocks.txt: contention_degree_unit, contention_counters, ...
 const std::vector<std::string>& wave_blocks();
 
 // Writes <dir>/<block>.vcd and <dir>/<block>.gtkw. Returns false with *error set if the run

@@ -32,7 +32,7 @@ class Lhrp : public SpeculativeProtocol {
   void on_eject(const Packet& p, Cycle now) override;
   bool has_arrival_hook() const override { return true; }
   nlohmann::json stats() const override;
-  std::vector<hw::Block> hardware_blocks() const override { return {hw::Block::LhrpScheduler}; }
+  std::vector<hw::Block> hardware_blocks() const override { return {hw::Block::LastHopScheduler}; }
 
   // The most flits a last-hop switch can hold for one endpoint, by where they
   // are, and the most its count can reach (the block's counter saturates).

@@ -43,7 +43,7 @@ class Srp : public SpeculativeProtocol {
   }
   void attach(ProtocolContext& net) override;
   nlohmann::json stats() const override;
-  std::vector<hw::Block> hardware_blocks() const override { return {hw::Block::LhrpScheduler}; }
+  std::vector<hw::Block> hardware_blocks() const override { return {hw::Block::LastHopScheduler}; }
 
  protected:
   Policy reservation_policy(const Packet& first) const override {

@@ -89,7 +89,7 @@ std::unique_ptr<TokenThrottler> make_token_throttler(const blocks::TokenThrottle
 
 std::unique_ptr<LastHopScheduler> make_last_hop_scheduler(const blocks::LastHopScheduler::Config& c, const Selection& s,
                                                           const std::string& instance) {
-  if (s.use_rtl(Block::LhrpScheduler, instance)) return rtl_last_hop_scheduler(c, s, instance);
+  if (s.use_rtl(Block::LastHopScheduler, instance)) return rtl_last_hop_scheduler(c, s, instance);
   return std::make_unique<RefLastHopScheduler>(c);
 }
 

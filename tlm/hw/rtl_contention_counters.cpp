@@ -113,7 +113,7 @@ std::unique_ptr<hw::ContentionCounters> rtl_contention_counters(const Cfg& c, co
 #define CCSIM_HW_TRY(V, NAME, PARAMS) CCSIM_HW_PICK(RtlContentionCounters, cc::cc_config, V, NAME, PARAMS)
   CCSIM_NET_CC_MODELS(CCSIM_HW_TRY)
 #undef CCSIM_HW_TRY
-  no_model(Block::ContentionCounters, "contention_counters",
+  no_model(Block::ContentionCounters,
            wanted + ",NumIncPorts=32,NumDecPorts=32,NumRxPorts=" + std::to_string(std::max(1, c.num_rx_ports)),
            compiled);
 }

@@ -86,7 +86,7 @@ std::unique_ptr<ContentionDegree> rtl_contention_degree(const Cfg& c, const Sele
 #define CCSIM_HW_TRY(V, NAME, PARAMS) CCSIM_HW_PICK(RtlContentionDegree, cdu::cdu_config, V, NAME, PARAMS)
   CCSIM_NET_CDU_MODELS(CCSIM_HW_TRY)
 #undef CCSIM_HW_TRY
-  no_model(Block::ContentionDegree, "contention_degree_unit", wanted, compiled);
+  no_model(Block::ContentionDegree, wanted, compiled);
 }
 
 }  // namespace ccsim::hw

@@ -134,8 +134,7 @@ std::unique_ptr<hw::LastHopScheduler> rtl_last_hop_scheduler(const Cfg& c, const
 #define CCSIM_HW_TRY(V, NAME, PARAMS) CCSIM_HW_PICK(RtlLastHopScheduler, lhs::lhs_config, V, NAME, PARAMS)
   CCSIM_NET_LHS_MODELS(CCSIM_HW_TRY)
 #undef CCSIM_HW_TRY
-  no_model(Block::LhrpScheduler, "last_hop_scheduler",
-           wanted + ",NumReqPorts=16,NumEnqPorts=32,NumDeqPorts=8,FlitsWidth=8", compiled);
+  no_model(Block::LastHopScheduler, wanted + ",NumReqPorts=16,NumEnqPorts=32,NumDeqPorts=8,FlitsWidth=8", compiled);
 }
 
 }  // namespace ccsim::hw

@@ -40,7 +40,8 @@ std::string vcd_path(const Selection& s, const std::string& instance, const char
 
 // No verilated model has the network's parameters: one line naming the key, what was needed
 // (`wanted`, as a parameter string to add) and what this build has.
-[[noreturn]] inline void no_model(Block b, const char* module, const std::string& wanted, const std::string& compiled) {
+[[noreturn]] inline void no_model(Block b, const std::string& wanted, const std::string& compiled) {
+  const char* module = all_blocks()[static_cast<size_t>(b)].module;
   throw ConfigError(std::string("hardware.") + to_string(b),
                     fmt::format("rtl: no verilated {} with {}; this build has: {}. Add \"net_<name>|{}|{}\" "
                                 "to rtl/network_models.cmake and rebuild",

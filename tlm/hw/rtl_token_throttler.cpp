@@ -157,8 +157,7 @@ std::unique_ptr<hw::TokenThrottler> rtl_token_throttler(const Cfg& c, const Sele
 #define CCSIM_HW_TRY(V, NAME, PARAMS) CCSIM_HW_PICK(RtlTokenThrottler, tt::tt_config, V, NAME, PARAMS)
   CCSIM_NET_TT_MODELS(CCSIM_HW_TRY)
 #undef CCSIM_HW_TRY
-  no_model(Block::TokenThrottler, "token_throttler", wanted + ",NumQueryPorts=1,NumGenPorts=8,NumFullPorts=1",
-           compiled);
+  no_model(Block::TokenThrottler, wanted + ",NumQueryPorts=1,NumGenPorts=8,NumFullPorts=1", compiled);
 }
 
 }  // namespace ccsim::hw

@@ -6,25 +6,22 @@
 
 namespace ccsim::hw {
 
+const std::vector<BlockInfo>& all_blocks() {
+  static const std::vector<BlockInfo> blocks = {
+#define CCSIM_HW_INFO(NAME, KEY, MODULE, PREFIX, DESCRIPTION) {Block::NAME, KEY, MODULE, DESCRIPTION},
+      CCSIM_HW_BLOCKS(CCSIM_HW_INFO)
+#undef CCSIM_HW_INFO
+  };
+  return blocks;
+}
+
 std::vector<ParamSpec> hardware_params() {
-  const std::vector<std::string> impl = {"ref", "rtl"};
-  return {
-      string_param("hardware.contention_degree", "ref",
-                   "CBCM contention-degree unit: C++ reference or verilated "
-                   "RTL (rtl/ccsim_contention_degree_unit.sv), one per router",
-                   impl),
-      string_param("hardware.contention_counters", "ref",
-                   "contention counters of Base/Hybrid/ECtN routing: C++ "
-                   "reference or verilated RTL (rtl/ccsim_contention_counters.sv), one per router",
-                   impl),
-      string_param("hardware.token_throttler", "ref",
-                   "CBCM token throttler: C++ reference or verilated RTL "
-                   "(rtl/ccsim_token_throttler.sv), one per NIC",
-                   impl),
-      string_param("hardware.lhrp_scheduler", "ref",
-                   "last-hop reservation scheduler of LHRP (per switch) and SRP "
-                   "(per NIC): C++ reference or verilated RTL (rtl/ccsim_last_hop_scheduler.sv)",
-                   impl),
+  std::vector<ParamSpec> params;
+  for (const BlockInfo& b : all_blocks())
+    params.push_back(string_param(
+        std::string("hardware.") + b.key, "ref",
+        fmt::format("{}: C++ reference or verilated RTL (rtl/ccsim_{}.sv)", b.description, b.module), {"ref", "rtl"}));
+  const std::vector<ParamSpec> common = {
       string_param("hardware.all", "ref", "rtl: every block above runs as RTL", {"ref", "rtl"}),
       bool_param("hardware.lockstep", false,
                  "run the C++ reference beside every RTL block on the same inputs; the "
@@ -39,12 +36,14 @@ std::vector<ParamSpec> hardware_params() {
       int_param("hardware.trace_cycles", 2000, "cycles in the VCD window", 1, 10000000),
       string_param("hardware.trace_prefix", "ccsim_trace", "VCD path prefix: <prefix>_<instance>_<block>.vcd"),
   };
+  params.insert(params.end(), common.begin(), common.end());
+  return params;
 }
 
 Selection Selection::from_config(const Config& c) {
   Selection s;
   const std::string all = c.get_string("hardware.all");
-  for (int b = 0; b < 4; ++b) {
+  for (int b = 0; b < kNumBlocks; ++b) {
     const std::string key = std::string("hardware.") + to_string(static_cast<Block>(b));
     s.rtl[b] = all == "rtl" || c.get_string(key) == "rtl";
   }
@@ -66,7 +65,7 @@ Selection Selection::from_config(const Config& c) {
   if (!rtl_available()) {
     // Name the key that asked for RTL.
     std::string key = all == "rtl" ? "hardware.all" : !s.trace.empty() ? "hardware.trace" : "";
-    for (int b = 0; b < 4 && key.empty(); ++b)
+    for (int b = 0; b < kNumBlocks && key.empty(); ++b)
       if (s.rtl[b]) key = std::string("hardware.") + to_string(static_cast<Block>(b));
     if (!key.empty())
       throw ConfigError(key, "needs a build with the verilated RTL (cmake -DCCSIM_BUILD_HW=ON); this one has none");

@@ -7,30 +7,37 @@
 #include <vector>
 
 #include "core/params.h"
+#include "hw_block_list.h"
 
 namespace ccsim::hw {
 
-enum class Block { ContentionDegree, ContentionCounters, TokenThrottler, LhrpScheduler };
+// The hardware blocks, from rtl/blocks.txt.
+enum class Block {
+#define CCSIM_HW_ENUM(NAME, KEY, MODULE, PREFIX, DESCRIPTION) NAME,
+  CCSIM_HW_BLOCKS(CCSIM_HW_ENUM)
+#undef CCSIM_HW_ENUM
+};
+struct BlockInfo {
+  Block block;
+  const char* key;          // [hardware] <key>
+  const char* module;       // RTL module rtl/ccsim_<module>.sv
+  const char* description;  // what it is and where it sits
+};
+// Every block, in rtl/blocks.txt's order.
+const std::vector<BlockInfo>& all_blocks();
+inline constexpr int kNumBlocks = 0
+#define CCSIM_HW_COUNT(NAME, KEY, MODULE, PREFIX, DESCRIPTION) +1
+    CCSIM_HW_BLOCKS(CCSIM_HW_COUNT)
+#undef CCSIM_HW_COUNT
+    ;
 // The [hardware] key of a block.
-inline const char* to_string(Block b) {
-  switch (b) {
-    case Block::ContentionDegree:
-      return "contention_degree";
-    case Block::ContentionCounters:
-      return "contention_counters";
-    case Block::TokenThrottler:
-      return "token_throttler";
-    case Block::LhrpScheduler:
-      return "lhrp_scheduler";
-  }
-  return "?";
-}
+inline const char* to_string(Block b) { return all_blocks()[static_cast<size_t>(b)].key; }
 
 struct Selection {
-  bool rtl[4] = {false, false, false, false};  // by Block
-  bool lockstep = false;                       // run the reference beside the RTL, stop at the first difference
-  bool mutate_reference = false;               // test only: a wrong reference, so lockstep has something to catch
-  std::string trace;                           // "router:N" or "nic:N": that instance's blocks write a VCD
+  bool rtl[kNumBlocks] = {};      // by Block
+  bool lockstep = false;          // run the reference beside the RTL, stop at the first difference
+  bool mutate_reference = false;  // test only: a wrong reference, so lockstep has something to catch
+  std::string trace;              // "router:N" or "nic:N": that instance's blocks write a VCD
   int64_t trace_start = 0, trace_cycles = 2000;
   std::string trace_prefix = "ccsim_trace";
 
