@@ -45,8 +45,11 @@ SCALE ?= quick
 reproduce: build
 	$(BUILD)/ccsim reproduce $(PAPER) --scale $(SCALE) -j $(JOBS)
 
+# Simulation speed (scripts/bench.py): make bench [BASE=other/ccsim] [REPS=5] runs the two binaries
+# alternately and prints medians, the ratio, and whether their results are identical.
+REPS ?= 1
 bench: build
-	./scripts/bench.sh $(BUILD)/ccsim
+	$(PY) scripts/bench.py $(BUILD)/ccsim --reps $(REPS) $(if $(BASE),--base $(BASE))
 
 waves: configure
 	cmake --build $(BUILD) -j $(JOBS) --target waves

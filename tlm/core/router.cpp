@@ -28,6 +28,8 @@ Router::Router(sc_core::sc_module_name name, int id, int radix, const RouterPara
   req_mask_.assign(radix, 0);
   if (num_vcs_ > 32) throw ConfigError("router.vcs", "at most 32 VCs per port in all classes");
   if (radix > 64) throw ConfigError("topology", "routers of radix above 64 are not supported");
+  blocked_at_.assign(static_cast<size_t>(radix) * num_vcs_ * queue_count(), 0);
+  for (int o = 0; o < radix; ++o) out_[o].bit = uint64_t{1} << o;
   RoutingFunction& rf = net->routing();
   for (int s = 0; s < params_.vc_slots; ++s) {
     slot_vcs_[s] = rf.slot_vcs(s, params_.vcs_per_class);
@@ -39,6 +41,7 @@ Router::Router(sc_core::sc_module_name name, int id, int radix, const RouterPara
   recovery_ = net->recovery();
   if (recovery_) recovery_timeout_ = recovery_->timeout();
   track_waiting_ = net->congestion().drops_waiting_packets();
+  skip_blocked_ = params_.voq && !recovery_ && !track_waiting_;
   if (!params_.cut_through)
     for (int s = 0; s < params_.vc_slots; ++s)
       if (rf.atomic_vc_allocation(s)) atomic_vcs_ |= slot_vcs_[s];
@@ -169,10 +172,12 @@ void Router::receive(Cycle now) {
 
 void Router::absorb_credits(OutputPort& op, Cycle now) {
   if (!op.link) return;
-  while (op.link->credit_ready(now)) ++op.vcs[op.link->take_credit()].credits;
+  uint64_t taken = 0;
+  for (; op.link->credit_ready(now); ++taken) ++op.vcs[op.link->take_credit()].credits;
+  if (taken) bump(op);
 }
 
-bool Router::try_allocate(Cycle now, int in_port, InPacket& e) {
+bool Router::try_allocate(Cycle now, int in_port, InPacket& e, uint64_t& blocked_at) {
   if (e.ready > now) return false;
   if (e.route == Route::Unrouted || e.route == Route::Reroute) {
     RoutingFunction& rf = net_->routing();
@@ -182,6 +187,7 @@ bool Router::try_allocate(Cycle now, int in_port, InPacket& e) {
     e.route = Route::WaitingVc;
   }
   OutputPort& op = out_[e.out_port];
+  if (blocked_at == op.version) return false;  // nothing freed since the last try
   const int base = e.pkt->vc_class * params_.vcs_per_class;
   const int room = room_needed(*e.pkt);
   int best = -1;
@@ -199,7 +205,10 @@ bool Router::try_allocate(Cycle now, int in_port, InPacket& e) {
     }
   }
   if (best < 0) {
-    if (reroute_) e.route = Route::Reroute;
+    if (reroute_)
+      e.route = Route::Reroute;
+    else
+      blocked_at = op.version;
     return false;
   }
   OutputVc& ov = op.vcs[best];
@@ -215,32 +224,54 @@ void Router::allocate_vcs(Cycle now) {
   // by priority.
   const int start = va_start_;
   va_start_ = va_start_ + 1 == radix_ ? 0 : va_start_ + 1;
+  // Output ports whose version moved since the last pass.
+  const uint64_t changed = changed_ports_;
+  changed_ports_ = 0;
+  // The inputs with a front waiting for a VC, in the rotating order: `start` up, then from 0.
+  // (Only the input being visited can gain one during the pass, by a drop.)
+  uint64_t waiting_inputs = 0;
+  for (int p = 0; p < radix_; ++p)
+    if (in_[p].need_va) waiting_inputs |= uint64_t{1} << p;
+  const uint64_t from_start = waiting_inputs & (~uint64_t{0} << start);
+  const uint64_t before_start = waiting_inputs & ~from_start;
   for (int cls : class_order_) {
     // 64-bit so that 32 VCs in one class (the maximum) shift by 32 without overflow.
     const auto cls_mask =
         static_cast<uint32_t>(((uint64_t{1} << params_.vcs_per_class) - 1) << (cls * params_.vcs_per_class));
-    for (int k = 0; k < radix_; ++k) {
-      const int p = start + k < radix_ ? start + k : start + k - radix_;
-      InputPort& ip = in_[p];
-      for (uint32_t m = ip.need_va & cls_mask; m; m &= m - 1) {
-        const int v = __builtin_ctz(m);
-        InputVc& vc = ip.vcs[v];
-        bool waiting = false;
-        for (uint64_t qm = vc.nonempty; qm; qm &= qm - 1) {
-          const int q = __builtin_ctzll(qm);
-          InPacket& e = vc.queues[q].front();
-          if (e.route == Route::HasVc || e.route == Route::Recovery || try_allocate(now, p, e)) continue;
-          if (recovery_ && rescue(now, e)) {
-            rescued_ = {p, v, q};
-            continue;
+    for (const uint64_t inputs : {from_start, before_start}) {
+      for (uint64_t pm = inputs; pm; pm &= pm - 1) {
+        const int p = __builtin_ctzll(pm);
+        InputPort& ip = in_[p];
+        for (uint32_t m = ip.need_va & cls_mask; m; m &= m - 1) {
+          const int v = __builtin_ctz(m);
+          InputVc& vc = ip.vcs[v];
+          // With VOQ the queue is the output port: a front that failed at its port's current
+          // version is known to fail again without a visit.
+          uint64_t blocked = 0;
+          if (skip_blocked_) blocked = vc.blocked &= ~changed;
+          bool waiting = blocked != 0;
+          for (uint64_t qm = vc.nonempty & ~vc.has_vc & ~blocked; qm; qm &= qm - 1) {
+            const int q = __builtin_ctzll(qm);
+            InPacket& e = vc.queues[q].front();
+            if (e.route == Route::Recovery) continue;
+            if (try_allocate(now, p, e, blocked_at(p, v, q))) {
+              vc.has_vc |= uint64_t{1} << q;
+              ip.has_vc |= 1u << v;
+              continue;
+            }
+            if (skip_blocked_ && blocked_at(p, v, q) == out_[q].version) vc.blocked |= uint64_t{1} << q;
+            if (recovery_ && rescue(now, e)) {
+              rescued_ = {p, v, q};
+              continue;
+            }
+            if (track_waiting_ && drop_waiting(e, now)) {
+              drop_front(now, p, v, q);
+              if (vc.queues[q].empty()) continue;
+            }
+            waiting = true;
           }
-          if (track_waiting_ && drop_waiting(e, now)) {
-            drop_front(now, p, v, q);
-            if (vc.queues[q].empty()) continue;
-          }
-          waiting = true;
+          if (!waiting) ip.need_va &= ~(1u << v);
         }
-        if (!waiting) ip.need_va &= ~(1u << v);
       }
     }
   }
@@ -256,7 +287,7 @@ void Router::traverse_switch(Cycle now) {
     uint64_t outputs = 0;
     for (int p = 0; p < radix_; ++p) {
       InputPort& ip = in_[p];
-      if (!ip.busy) continue;
+      if (!ip.has_vc) continue;
       Request& r = requests_[p];
       r.out_port = -1;
       for (int cls : class_order_) {
@@ -264,12 +295,12 @@ void Router::traverse_switch(Cycle now) {
         for (int k = 0; k < n && r.out_port < 0; ++k) {
           int v = ip.rr + k;
           v = vbase + (v >= n ? v - n : v);
-          if (!(ip.busy >> v & 1u)) continue;
+          if (!(ip.has_vc >> v & 1u)) continue;
           InputVc& vc = ip.vcs[v];
-          for (uint64_t qm = vc.nonempty; qm; qm &= qm - 1) {
+          for (uint64_t qm = vc.has_vc; qm; qm &= qm - 1) {
             const int q = __builtin_ctzll(qm);
             InPacket& e = vc.queues[q].front();
-            if (e.route != Route::HasVc || e.arrived <= e.sent) continue;
+            if (e.arrived <= e.sent) continue;
             OutputPort& op = out_[e.out_port];
             if (op.accepted >= params_.speedup) continue;
             if (!params_.cut_through && op.vcs[e.vc].occupancy + 1 > params_.output_buffer) continue;
@@ -325,6 +356,7 @@ void Router::grant(Cycle now, int p, int o) {
   ++ov.q.back().arrived;
   ++ov.occupancy;
   --ov.reserved;
+  bump(op);
   ++op.queued;
   ++op.accepted;
   ++e.sent;
@@ -342,7 +374,7 @@ void Router::grant(Cycle now, int p, int o) {
 void Router::send_links(Cycle now) {
   for (int o = 0; o < radix_; ++o) {
     OutputPort& op = out_[o];
-    if (op.queued == 0) continue;
+    if (op.queued == 0 || op.link_idle_at == op.version) continue;
     int chosen = -1;
     for (int cls : class_order_) {
       const int vbase = cls * params_.vcs_per_class;
@@ -360,7 +392,10 @@ void Router::send_links(Cycle now) {
       }
       if (chosen >= 0) break;
     }
-    if (chosen < 0) continue;
+    if (chosen < 0) {
+      op.link_idle_at = op.version;
+      continue;
+    }
     OutputVc& ov = op.vcs[chosen];
     OutPacket& f = ov.q.front();
     if (track_waiting_ && f.sent == 0) f.pkt->queued += static_cast<int32_t>(now - f.entered);
@@ -370,6 +405,7 @@ void Router::send_links(Cycle now) {
     net_->count_flit_hop(now);
     --ov.credits;
     --ov.occupancy;
+    bump(op);
     --op.queued;
     --buffered_flits_;
     ++f.sent;
@@ -406,6 +442,10 @@ void Router::pop_front_packet(Cycle now, int p, int v, int q) {
   Fifo<InPacket>& fq = vc.queues[q];
   if (queue_events_) net_->routing().on_tail_left(*this, p, *fq.front().pkt);
   fq.pop_front();
+  blocked_at(p, v, q) = 0;
+  vc.blocked &= ~(uint64_t{1} << q);
+  vc.has_vc &= ~(uint64_t{1} << q);
+  if (!vc.has_vc) ip.has_vc &= ~(1u << v);
   --ip.packets;
   if (fq.empty()) {
     vc.nonempty &= ~(uint64_t{1} << q);

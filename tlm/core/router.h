@@ -112,6 +112,8 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
   struct InputVc {
     std::vector<Fifo<InPacket>> queues;  // 1, or one per output port with VOQ
     uint64_t nonempty = 0;               // bit q set when queues[q] holds packets
+    uint64_t has_vc = 0;                 // bit q set when the front of queues[q] holds an output VC
+    uint64_t blocked = 0;                // VOQ: bit q set while the front of queues[q] is known blocked
     int last_queue = 0;                  // queue receiving the packet in transfer
     int occupancy = 0;
     Packet* discarding = nullptr;  // dropped on arrival: its flits are discarded
@@ -123,6 +125,7 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
     int packets = 0;
     uint32_t busy = 0;     // bit v set while VC v holds packets
     uint32_t need_va = 0;  // bit v set while a front packet of VC v has no output VC
+    uint32_t has_vc = 0;   // bit v set while a front packet of VC v holds an output VC
     int rr = 0;
   };
   struct OutPacket {
@@ -147,6 +150,12 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
     int accepted = 0;  // flits accepted from the crossbar this cycle
     int rr = 0;        // link arbiter
     int sa_rr = 0;     // crossbar output arbiter
+    // Grows whenever a VC of the port may have become allocatable or sendable (a credit came
+    // back, the crossbar moved a flit in, the link sent one): the waits above depend on
+    // nothing else, so an unchanged version means an unchanged answer.
+    uint64_t version = 1;
+    uint64_t link_idle_at = 0;  // version when the link last found no VC to send
+    uint64_t bit = 0;           // 1 << its port number
   };
 
   void receive(Cycle now);
@@ -154,7 +163,7 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
   void traverse_switch(Cycle now);
   void send_links(Cycle now);
   void grant(Cycle now, int in_port, int out_port);
-  bool try_allocate(Cycle now, int in_port, InPacket& ip);
+  bool try_allocate(Cycle now, int in_port, InPacket& ip, uint64_t& blocked_at);
   // Whether the protocol drops the waiting front packet `e` now.
   bool drop_waiting(const InPacket& e, Cycle now);
   // Drops the front packet of queue `q` of input VC (`in_port`, `vc`): its
@@ -171,6 +180,15 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
   // Credits the link has delivered by `now` (also for remote occupancy reads).
   void absorb_credits(OutputPort& op, Cycle now);
   int queue_count() const { return params_.voq ? radix_ : 1; }
+  // The output port version at which the front of queue q of input VC (p, v) last failed to
+  // get a VC (0: not tried). While the version stays the allocation would fail again: it is
+  // not retried.
+  // A VC of output port `op` may have become allocatable or sendable.
+  void bump(OutputPort& op) {
+    ++op.version;
+    changed_ports_ |= op.bit;
+  }
+  uint64_t& blocked_at(int p, int v, int q) { return blocked_at_[(p * num_vcs_ + v) * queue_count() + q]; }
   // Flits a packet needs free in an output queue (or downstream) to be given
   // the VC: all of it under cut-through, its head under wormhole.
   int room_needed(const Packet& p) const { return params_.cut_through ? p.size : 1; }
@@ -196,6 +214,9 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
   uint32_t atomic_vcs_ = 0;              // VCs of a class allocated atomically (wormhole, router-to-router)
   int buffered_flits_ = 0;               // input + output queues
   bool track_waiting_ = false;           // the protocol drops packets waiting in switch queues
+  bool skip_blocked_ = false;            // VOQ, and blocked fronts need no visit (no rescue, no drop)
+  uint64_t changed_ports_ = 0;           // output ports whose version moved since the last VA pass
+  std::vector<uint64_t> blocked_at_;     // blocked_at(p, v, q), contiguous
   int va_start_ = 0;
   DeadlockRecovery* recovery_ = nullptr;
   Cycle recovery_timeout_ = 0;

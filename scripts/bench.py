@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""`make bench [BASE=other/ccsim] [REPS=5]`: simulation speed on the benchmark networks.
+
+One process at a time (two at once on a small machine distort both). With --base the two
+binaries run alternately, REPS times each per case; the table gives medians and the ratio
+new/base, and the result JSON without `perf` must be identical for both (same results).
+
+Cases (experiments/bench_*.toml):
+  df1056-ur0.5   1056-node dragonfly (p=4, a=8, h=4), UR 0.5, 1-flit packets, MIN
+  df16512-ur0.4  16,512-node dragonfly of 002 (p=8, a=16, h=8), UR 0.4, MIN
+  003-hotspot    003's 1056-node network past saturation: 60:4 hot spot, PAR6/2, VOQ
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+EXP = os.path.join(ROOT, "experiments")
+CASES = [
+    ("df1056-ur0.5", "bench_dragonfly1056.toml", ["traffic.load=0.5"]),
+    ("df16512-ur0.4", "bench_dragonfly16512.toml", []),
+    ("003-hotspot", "papers/003/hotspot.toml",
+     ["traffic.load=0.2", "sim.warmup=20000", "sim.measure=10000", "sim.series_window=0"]),
+]
+
+
+def run(ccsim, config, sets, threads):
+    cmd = [ccsim, "run", os.path.join(EXP, config)]
+    for s in sets + ([f"sim.threads={threads}"] if threads else []):
+        cmd += ["-s", s]
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+    result = json.loads(out)
+    perf = result.pop("perf")
+    result.get("config", {}).pop("sim.threads", None)
+    return perf, json.dumps(result, sort_keys=True)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("ccsim")
+    ap.add_argument("--base", help="another ccsim binary to compare with")
+    ap.add_argument("--reps", type=int, default=1, help="runs per binary and case (median; default 1)")
+    ap.add_argument("--cases", help="comma-separated case names (default: all)")
+    ap.add_argument("--threads", type=int, default=0, help="sim.threads (0: do not set)")
+    args = ap.parse_args()
+    cases = [c for c in CASES if not args.cases or c[0] in args.cases.split(",")]
+    bins = [("new", args.ccsim)] + ([("base", args.base)] if args.base else [])
+    print(f"{'case':<15} {'binary':<5} {'cycles/s':>10} {'flit-hops/s':>12} {'ns/flit-hop':>12} {'RSS MB':>7}"
+          f"{'  new/base' if args.base else ''}")
+    failed = False
+    for name, config, sets in cases:
+        perfs = {b: [] for b, _ in bins}
+        digests = {}
+        for _ in range(args.reps):
+            for b, path in bins:  # alternated: drift of the machine hits both alike
+                perf, digest = run(path, config, sets, args.threads)
+                perfs[b].append(perf)
+                digests.setdefault(b, digest)
+        med = {b: {k: statistics.median(p[k] for p in perfs[b])
+                   for k in ("cycles_per_second", "flit_hops_per_second", "peak_rss_mb")} for b in perfs}
+        for b, _ in bins:
+            m = med[b]
+            ratio = ""
+            if args.base and b == "new":
+                ratio = f"  {m['flit_hops_per_second'] / med['base']['flit_hops_per_second']:8.2f}x"
+            print(f"{name:<15} {b:<5} {m['cycles_per_second']:>10.0f} {m['flit_hops_per_second']:>12.3g} "
+                  f"{1e9 / m['flit_hops_per_second']:>12.0f} {m['peak_rss_mb']:>7.0f}{ratio}", flush=True)
+        if args.base and digests["new"] != digests["base"]:
+            print(f"{name}: RESULTS DIFFER between the binaries", file=sys.stderr)
+            failed = True
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
