@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <string>
 
 #include "core/rng.h"
@@ -44,6 +45,8 @@ struct RunResult {
   std::string message;  // mismatch description incl. seed and parameters
   uint64_t cycles = 0;  // cycles compared
   uint64_t events = 0;  // block-specific count of interesting events (coverage)
+  // Named cover points: cycles in which each corner was reached.
+  std::map<std::string, uint64_t> cover;
 };
 
 }  // namespace ccsim::tb
