@@ -84,6 +84,16 @@ class VModel {
   }
   // The edge of the cycle after the last one (a testbench counting cycles from 0).
   void rise() { rise(next_cycle_); }
+  // The asynchronous reset asserted between clock edges: the registers take their reset values
+  // at once, with no edge (a testbench compares the outputs now), until release_reset().
+  void hold_reset() {
+    model_->rst_ni = 0;
+    eval();
+  }
+  void release_reset() {
+    model_->rst_ni = 1;
+    eval();
+  }
   // Asynchronous active-low reset pulse spanning one clock edge (traced like any edge).
   void reset() {
     model_->rst_ni = 0;
