@@ -136,7 +136,19 @@ RunResult run_random(const std::string& params, uint64_t cycles, uint64_t seed, 
     ref.eval(out);
     compare(dut.m(), ref, out, cycle, mm);
     if (mm.found()) break;
-    for (int o = 0; o < ref.config().num_ports; ++o) res.events += out.contended[o];
+    const auto& c = ref.config();
+    for (int o = 0; o < c.num_ports; ++o) {
+      res.events += out.contended[o];
+      res.cover["counter at its cap"] += out.count[o] == field_mask(c.counter_width);
+    }
+    bool inc_and_dec = false;  // one counter incremented and decremented in the same cycle
+    for (int i = 0; i < c.num_inc_ports; ++i)
+      for (int d = 0; d < c.num_dec_ports; ++d)
+        inc_and_dec |= in.inc_valid[i] && in.dec_valid[d] && in.inc_port[i] == in.dec_port[d];
+    res.cover["increment and decrement of one counter"] += inc_and_dec;
+    res.cover["ECtN broadcast"] += out.bcast_valid;
+    res.cover["combined count contended"] +=
+        std::any_of(out.combined_contended.begin(), out.combined_contended.end(), [](uint8_t v) { return v != 0; });
     dut.rise();
     ref.step(in);
     res.cycles = cycle + 1;

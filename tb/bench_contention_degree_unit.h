@@ -21,12 +21,15 @@ using hw::cdu::drive;
 
 // Constrained-random D_cr: every output follows a regime (constant, alternating, narrow
 // uniform around the threshold, sparse spikes, full range) for 20..600 cycles, so the metric
-// crosses the congestion threshold often in both directions.
+// crosses the congestion threshold often in both directions; rare storms congest every output.
 class CduStimulus {
  public:
   CduStimulus(const ContentionDegreeUnit::Config& c, uint64_t seed) : cfg_(c), rng_(seed), regime_(c.radix) {}
   void next(uint64_t cycle, ContentionDegreeUnit::Inputs& in) {
     const uint64_t max = static_cast<uint64_t>(cfg_.num_inputs);
+    // Now and then a storm: every output contended at once (D_cr from 3 up) for 300-1500 cycles.
+    if (cycle >= storm_until_ && rng_.chance(1, 5000)) storm_until_ = cycle + rng_.range(300, 1500);
+    const bool storm = cycle < storm_until_;
     for (int o = 0; o < cfg_.radix; ++o) {
       Regime& r = regime_[o];
       if (cycle >= r.until) {
@@ -54,6 +57,7 @@ class CduStimulus {
           d = rng_.range(0, max);
           break;  // full range
       }
+      if (storm) d = std::max(d, rng_.range(std::min<uint64_t>(3, max), max));
       in.dcr[o] = static_cast<uint8_t>(d);
     }
   }
@@ -66,6 +70,7 @@ class CduStimulus {
   ContentionDegreeUnit::Config cfg_;
   Rng rng_;
   std::vector<Regime> regime_;
+  uint64_t storm_until_ = 0;
 };
 
 template <class M>
@@ -104,7 +109,11 @@ RunResult run_random(const std::string& params, uint64_t cycles, uint64_t seed, 
     ref.eval(out);
     compare(dut.m(), ref, out, cycle, mm);
     if (mm.found()) break;
-    for (int o = 0; o < ref.radix(); ++o) congested_cycles += out.congested[o];
+    int congested_now = 0;
+    for (int o = 0; o < ref.radix(); ++o) congested_now += out.congested[o];
+    congested_cycles += static_cast<uint64_t>(congested_now);
+    res.cover["an output congested"] += congested_now > 0;
+    res.cover["every output congested"] += congested_now == ref.radix();
     dut.rise();
     ref.step(in);
     res.cycles = cycle + 1;

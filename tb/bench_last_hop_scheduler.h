@@ -102,7 +102,16 @@ RunResult run_random(const std::string& params, uint64_t cycles, uint64_t seed, 
     ref.eval(in, out);
     compare(dut.m(), ref, out, cycle, mm);
     if (mm.found()) break;
-    for (int p = 0; p < ref.config().num_req_ports; ++p) res.events += out.drop[p];
+    const auto& c = ref.config();
+    bool granted = false;
+    for (int p = 0; p < c.num_req_ports; ++p) {
+      res.events += out.drop[p];
+      granted |= out.grant_valid[p] != 0;
+    }
+    res.cover["a drop"] += std::any_of(out.drop.begin(), out.drop.end(), [](uint8_t v) { return v != 0; });
+    res.cover["a grant"] += granted;
+    res.cover["queued count at its cap"] +=
+        std::any_of(out.queued.begin(), out.queued.end(), [&](uint32_t q) { return q == field_mask(c.count_width); });
     dut.rise();
     ref.step(in);
     res.cycles = cycle + 1;

@@ -3,10 +3,13 @@
 // (hw::VModel), parameter strings and the mismatch recorder are the product's (tlm/hw/).
 #pragma once
 
+#include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <cstdint>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "core/rng.h"
 #include "hw/mismatch.h"
@@ -48,5 +51,22 @@ struct RunResult {
   // Named cover points: cycles in which each corner was reached.
   std::map<std::string, uint64_t> cover;
 };
+
+// The cover points of run `r` never hit, comma-separated ("" when all were), skipping those a
+// parameter set cannot reach (`unreachable`).
+inline std::string unhit_cover(const RunResult& r, const std::vector<std::string>& unreachable = {}) {
+  std::string unhit;
+  for (const auto& [point, hits] : r.cover)
+    if (hits == 0 && std::find(unreachable.begin(), unreachable.end(), point) == unreachable.end())
+      unhit += (unhit.empty() ? "" : ", ") + point;
+  return unhit;
+}
+
+// Prints a run's cover points ("[ <tag> ] cover "point": N cycles").
+inline void print_cover(const std::string& tag, const RunResult& r) {
+  for (const auto& [point, hits] : r.cover)
+    std::printf("[ %s ] cover \"%s\": %llu cycles\n", tag.c_str(), point.c_str(),
+                static_cast<unsigned long long>(hits));
+}
 
 }  // namespace ccsim::tb

@@ -24,6 +24,8 @@ using namespace ccsim::tb::cdu;  // NOLINT: bench helpers of this block
     EXPECT_FALSE(r.mismatch) << r.message;                                                         \
     EXPECT_EQ(r.cycles, random_cycles());                                                          \
     EXPECT_GT(r.events, 0u) << "stimulus never made an output congested";                          \
+    EXPECT_EQ(unhit_cover(r), "") << "cover points never hit";                                     \
+    print_cover(std::string("cdu ") + #name, r);                                                   \
     RecordProperty("cycles", std::to_string(r.cycles));                                            \
     std::printf("[ cdu %s ] %llu cycles compared, seed %llu, %llu congested port-cycles\n", #name, \
                 static_cast<unsigned long long>(r.cycles), static_cast<unsigned long long>(seed),  \

@@ -22,6 +22,13 @@ using namespace ccsim::tb::lhs;  // NOLINT: bench helpers of this block
     EXPECT_FALSE(r.mismatch) << r.message;                                                        \
     EXPECT_EQ(r.cycles, random_cycles());                                                         \
     EXPECT_GT(r.events, 0u) << "stimulus never dropped a speculative packet";                     \
+    /* 16-bit queue counters do not reach their cap in a run */                                   \
+    EXPECT_EQ(unhit_cover(r, lhs_config(Params(params)).count_width <= 8                          \
+                                 ? std::vector<std::string>{}                                     \
+                                 : std::vector<std::string>{"queued count at its cap"}),          \
+              "")                                                                                 \
+        << "cover points never hit";                                                              \
+    print_cover(std::string("lhs ") + #name, r);                                                  \
     RecordProperty("cycles", std::to_string(r.cycles));                                           \
     std::printf("[ lhs %s ] %llu cycles compared, seed %llu, %llu drops\n", #name,                \
                 static_cast<unsigned long long>(r.cycles), static_cast<unsigned long long>(seed), \
