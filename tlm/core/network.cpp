@@ -7,6 +7,7 @@
 #include <cmath>
 #include <fstream>
 
+#include "core/progress.h"
 #include "registry.h"
 #include "traffic/node_set.h"
 
@@ -287,6 +288,7 @@ void Network::deliver(Nic& nic, Packet* p, Cycle now) {
 void Network::cycle_loop() {
   const Cycle end = warmup_ + measure_;
   Cycle next_check = 1024;
+  Progress progress(end);
   for (;;) {
     const Cycle now = sched_.now();
     if (now >= end && (ledger_.measured_outstanding() == 0 || now >= end + drain_cap_)) {
@@ -297,6 +299,7 @@ void Network::cycle_loop() {
       next_check = now + 1024;
       if (check_deadlock()) break;
     }
+    progress.update(now);
     traffic_->generate(now);
     sched_.run_cycle();
     if (sched_.idle() && traffic_->next_event() == INT64_MAX && ledger_.delivered_count() != ledger_.created())
