@@ -52,6 +52,18 @@ struct RunResult {
   std::map<std::string, uint64_t> cover;
 };
 
+// A reset asserted between clock edges, on the model and the reference: being asynchronous it
+// shows at the outputs at once, with no edge. `outputs_match()` evaluates the reference and
+// compares the outputs; on a match the reset is released and true returned.
+template <class Dut, class Ref, class Check>
+bool reset_between_edges(Dut& dut, Ref& ref, Check&& outputs_match) {
+  dut.hold_reset();
+  ref.reset();
+  if (!outputs_match()) return false;
+  dut.release_reset();
+  return true;
+}
+
 // The cover points of run `r` never hit, comma-separated ("" when all were), skipping those a
 // parameter set cannot reach (`unreachable`).
 inline std::string unhit_cover(const RunResult& r, const std::vector<std::string>& unreachable = {}) {
