@@ -27,14 +27,13 @@ CASES = [
 ]
 
 
-def run(ccsim, config, sets, threads):
+def run(ccsim, config, sets):
     cmd = [ccsim, "run", os.path.join(EXP, config)]
-    for s in sets + ([f"sim.threads={threads}"] if threads else []):
+    for s in sets:
         cmd += ["-s", s]
     out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
     result = json.loads(out)
     perf = result.pop("perf")
-    result.get("config", {}).pop("sim.threads", None)
     return perf, json.dumps(result, sort_keys=True)
 
 
@@ -44,7 +43,6 @@ def main():
     ap.add_argument("--base", help="another ccsim binary to compare with")
     ap.add_argument("--reps", type=int, default=1, help="runs per binary and case (median; default 1)")
     ap.add_argument("--cases", help="comma-separated case names (default: all)")
-    ap.add_argument("--threads", type=int, default=0, help="sim.threads (0: do not set)")
     args = ap.parse_args()
     cases = [c for c in CASES if not args.cases or c[0] in args.cases.split(",")]
     bins = [("new", args.ccsim)] + ([("base", args.base)] if args.base else [])
@@ -56,7 +54,7 @@ def main():
         digests = {}
         for _ in range(args.reps):
             for b, path in bins:  # alternated: drift of the machine hits both alike
-                perf, digest = run(path, config, sets, args.threads)
+                perf, digest = run(path, config, sets)
                 perfs[b].append(perf)
                 digests.setdefault(b, digest)
         med = {b: {k: statistics.median(p[k] for p in perfs[b])

@@ -180,14 +180,14 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
   // Credits the link has delivered by `now` (also for remote occupancy reads).
   void absorb_credits(OutputPort& op, Cycle now);
   int queue_count() const { return params_.voq ? radix_ : 1; }
-  // The output port version at which the front of queue q of input VC (p, v) last failed to
-  // get a VC (0: not tried). While the version stays the allocation would fail again: it is
-  // not retried.
   // A VC of output port `op` may have become allocatable or sendable.
   void bump(OutputPort& op) {
     ++op.version;
     changed_ports_ |= op.bit;
   }
+  // The output port version at which the front of queue q of input VC (p, v) last failed to
+  // get a VC (0: not tried). While the version stays the allocation would fail again: it is
+  // not retried.
   uint64_t& blocked_at(int p, int v, int q) { return blocked_at_[(p * num_vcs_ + v) * queue_count() + q]; }
   // Flits a packet needs free in an output queue (or downstream) to be given
   // the VC: all of it under cut-through, its head under wormhole.
