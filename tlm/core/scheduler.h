@@ -6,6 +6,9 @@
 #pragma once
 #include <cassert>
 #include <cstdint>
+#include <iterator>
+#include <map>
+#include <set>
 #include <vector>
 
 #include "core/types.h"
@@ -40,6 +43,7 @@ class Scheduler {
     if (c->last_wake == at) return;
     c->last_wake = at;
     if (at - now_ >= static_cast<Cycle>(wheel_.size())) {
+      far_at_[at].insert(far_.size());
       far_.push_back({at, c});
       return;
     }
@@ -68,9 +72,7 @@ class Scheduler {
     for (Cycle t = now_; t < now_ + static_cast<Cycle>(wheel_.size()); ++t) {
       if (!wheel_[t & (wheel_.size() - 1)].empty()) return t;
     }
-    Cycle best = INT64_MAX;
-    for (auto& f : far_) best = f.at < best ? f.at : best;
-    return best;
+    return far_at_.empty() ? INT64_MAX : far_at_.begin()->first;
   }
   void skip_to(Cycle t) {
     assert(t >= now_);
@@ -88,18 +90,30 @@ class Scheduler {
   }
 
  private:
+  // Moves the far wake-ups now within the wheel's reach into it, in the order (and so with the
+  // bucket order) of a scan of far_ from its start that moves each such entry and fills its
+  // place with the last one: the next entry to move is always the one at the lowest index.
+  // far_at_ finds them without the scan.
   void refill_far() {
-    for (size_t i = 0; i < far_.size();) {
-      if (far_[i].at - now_ < static_cast<Cycle>(wheel_.size()) - 1) {
-        Component* c = far_[i].c;
-        Cycle at = far_[i].at;
-        far_[i] = far_.back();
-        far_.pop_back();
-        wheel_[at & (wheel_.size() - 1)].push_back(c);
-        ++pending_;
-      } else {
-        ++i;
+    const Cycle reach = now_ + static_cast<Cycle>(wheel_.size()) - 2;  // latest wake-up that moves
+    while (!far_at_.empty() && far_at_.begin()->first <= reach) {
+      // The due entry at the lowest index (usually all due entries share one time).
+      auto due = far_at_.begin();
+      for (auto it = std::next(due); it != far_at_.end() && it->first <= reach; ++it)
+        if (*it->second.begin() < *due->second.begin()) due = it;
+      const size_t i = *due->second.begin();
+      due->second.erase(due->second.begin());
+      if (due->second.empty()) far_at_.erase(due);
+      wheel_[far_[i].at & (wheel_.size() - 1)].push_back(far_[i].c);
+      ++pending_;
+      const size_t last = far_.size() - 1;
+      if (i != last) {
+        auto& moved = far_at_[far_[last].at];
+        moved.erase(last);
+        moved.insert(i);
+        far_[i] = far_[last];
       }
+      far_.pop_back();
     }
   }
   static constexpr size_t kMaxWheel = size_t{1} << 16;
@@ -109,6 +123,7 @@ class Scheduler {
   };
   std::vector<std::vector<Component*>> wheel_;
   std::vector<Far> far_;
+  std::map<Cycle, std::set<size_t>> far_at_;  // far_'s indices by wake-up time
   int64_t pending_ = 0;
   Cycle now_ = 0;
 };
