@@ -19,6 +19,25 @@ def _provenance(datas):
     return commits, models, seconds
 
 
+def _remaining_hours(manifest, datas):
+    """Core-hours the runs not yet on record would take, at the mean time per run of each
+    experiment's runs on record (of all runs for an experiment with none); None without runs."""
+    runs = {r["key"]: r for d in datas for r in d.rows}
+    by_exp = collections.defaultdict(list)
+    for r in runs.values():
+        by_exp[r["experiment"]].append(r.get("seconds", 0))
+    everything = [t for ts in by_exp.values() for t in ts]
+    if not everything:
+        return None
+    overall = sum(everything) / len(everything)
+    total = 0.0
+    for e in manifest.experiments.values():
+        wanted = len({(p.config, p.sets) for p in e.points()})
+        ts = by_exp.get(e.id, [])
+        total += max(0, wanted - len(ts)) * (sum(ts) / len(ts) if ts else overall)
+    return total / 3600
+
+
 def write(path, manifest, datas, judged, failed, command, results_rel, drift_limit):
     commits, models, seconds = _provenance(datas)
     wanted = len({(p.config, p.sets) for e in manifest.experiments.values() for p in e.points()})
@@ -32,6 +51,12 @@ def write(path, manifest, datas, judged, failed, command, results_rel, drift_lim
         w(f"* **The paper's full scale:** {manifest.full_run}")
     w(f"* **Runs on record:** {have} of the {wanted} this scale asks for"
       f" ({seconds / 3600:.1f} core-hours of simulation, as timed when they ran).")
+    remaining = _remaining_hours(manifest, datas)
+    if remaining is not None and have < wanted:
+        w(f"* **To complete this scale:** the {wanted - have} runs not on record would take about"
+          f" {remaining:.0f} core-hours at the mean time per run of each experiment's runs on record (more where"
+          " the missing points lie past saturation, whose runs are the slow ones); `ccsim reproduce"
+          f" {manifest.paper} --scale {manifest.scale} -j N` resumes from the record.")
     w("* **Results from** commit(s) " + ", ".join(f"`{c}` ({n} runs)" for c, n in sorted(commits.items())) +
       "; model version(s) " + ", ".join(f"`{m}`" for m in sorted(models)) +
       " (hash of tests/results_gate/digests.txt).")
