@@ -10,19 +10,18 @@ def _num(v, ci=None):
     return s if ci is None else f"{s} ± {ci:.2g}"
 
 
-def _provenance(datas):
+def _provenance(runs):
     """Per commit and model, the distinct runs behind the figures; their simulation time."""
-    runs = {r["key"]: r for d in datas for r in d.rows}
     commits = collections.Counter(r["commit"] for r in runs.values())
     models = collections.Counter(r["model"] for r in runs.values())
     seconds = sum(r.get("seconds", 0) for r in runs.values())
     return commits, models, seconds
 
 
-def _remaining_hours(manifest, datas):
-    """Core-hours the runs not yet on record would take, at the mean time per run of each
-    experiment's runs on record (of all runs for an experiment with none); None without runs."""
-    runs = {r["key"]: r for d in datas for r in d.rows}
+def _remaining_hours(wanted, runs):
+    """Core-hours the runs not yet on record would take (wanted: runs per experiment), at the
+    mean time per run of each experiment's runs on record (of all runs for an experiment with
+    none); None without runs."""
     by_exp = collections.defaultdict(list)
     for r in runs.values():
         by_exp[r["experiment"]].append(r.get("seconds", 0))
@@ -31,17 +30,17 @@ def _remaining_hours(manifest, datas):
         return None
     overall = sum(everything) / len(everything)
     total = 0.0
-    for e in manifest.experiments.values():
-        wanted = len({(p.config, p.sets) for p in e.points()})
-        ts = by_exp.get(e.id, [])
-        total += max(0, wanted - len(ts)) * (sum(ts) / len(ts) if ts else overall)
+    for exp, n in wanted.items():
+        ts = by_exp.get(exp, [])
+        total += max(0, n - len(ts)) * (sum(ts) / len(ts) if ts else overall)
     return total / 3600
 
 
 def write(path, manifest, datas, judged, failed, command, results_rel, drift_limit):
-    commits, models, seconds = _provenance(datas)
-    wanted = len({(p.config, p.sets) for e in manifest.experiments.values() for p in e.points()})
-    have = len({r["key"] for d in datas for r in d.rows})
+    runs = {r["key"]: r for d in datas for r in d.rows}
+    commits, models, seconds = _provenance(runs)
+    points = {e.id: {(p.config, p.sets) for p in e.points()} for e in manifest.experiments.values()}
+    wanted, have = len(set().union(*points.values())), len(runs)  # experiments may share points
     out = []
     w = out.append
     w(f"# {manifest.paper} reproduced: {manifest.title}\n")
@@ -51,7 +50,7 @@ def write(path, manifest, datas, judged, failed, command, results_rel, drift_lim
         w(f"* **The paper's full scale:** {manifest.full_run}")
     w(f"* **Runs on record:** {have} of the {wanted} this scale asks for"
       f" ({seconds / 3600:.1f} core-hours of simulation, as timed when they ran).")
-    remaining = _remaining_hours(manifest, datas)
+    remaining = _remaining_hours({e: len(ps) for e, ps in points.items()}, runs)
     if remaining is not None and have < wanted:
         w(f"* **To complete this scale:** the {wanted - have} runs not on record would take about"
           f" {remaining:.0f} core-hours at the mean time per run of each experiment's runs on record (more where"

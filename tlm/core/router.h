@@ -155,7 +155,7 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
     // nothing else, so an unchanged version means an unchanged answer.
     uint64_t version = 1;
     uint64_t link_idle_at = 0;  // version when the link last found no VC to send
-    uint64_t bit = 0;           // 1 << its port number
+    uint64_t bit = 0;           // 1 << its port number (kept: bump() runs per flit)
   };
 
   void receive(Cycle now);
