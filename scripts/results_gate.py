@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """The results-change gate: runs every config of tests/results_gate/ and compares
-a digest of each result JSON (without "perf", the only field that depends on the
-machine) with the digests committed in tests/results_gate/digests.txt.
+a digest of each result JSON with the digests committed in
+tests/results_gate/digests.txt. The digest leaves out "perf" (it depends on the
+machine) and "config" (the echo of every setting: a new key or a changed default
+that leaves the results alone is not a change of results, and one that does not
+shows in the results themselves).
 
   results_gate.py check  [--ccsim build/ccsim] [--no-rtl] [-j N]
   results_gate.py update [--ccsim build/ccsim] [-j N]
@@ -25,9 +28,10 @@ DIGESTS = os.path.join(GATE_DIR, "digests.txt")
 
 
 def canonical(result):
-    """The result without its machine-dependent part, as canonical bytes."""
+    """The result without its machine-dependent part and its config echo, as canonical bytes."""
     result = dict(result)
     result.pop("perf", None)
+    result.pop("config", None)
     return json.dumps(result, sort_keys=True, separators=(",", ":")).encode()
 
 
@@ -60,7 +64,7 @@ def first_differences(old, new, prefix="", limit=5):
     diffs = []
     if isinstance(old, dict) and isinstance(new, dict):
         for k in sorted(set(old) | set(new)):
-            if k == "perf" and not prefix:
+            if k in ("perf", "config") and not prefix:
                 continue
             if k not in old or k not in new:
                 diffs.append(f"{prefix}{k} (only in {'new' if k in new else 'old'})")
@@ -95,7 +99,7 @@ def main():
     if args.mode == "update":
         with open(DIGESTS, "w") as f:
             f.write("# Digests of the results-change gate (scripts/results_gate.py): sha256 of each result\n"
-                    "# JSON without \"perf\". Update them only on purpose, with the reason in the commit.\n")
+                    "# JSON without \"perf\" and \"config\". Update them only on purpose, with the reason in the commit.\n")
             for n in sorted(digests):
                 f.write(f"{n} {digests[n]}\n")
         if args.keep:
