@@ -34,6 +34,7 @@ struct FakeSwitch : SwitchView {
   int input_queue_flits(int) const override { return 0; }
   int output_queue_flits(int) const override { return 0; }
   bool output_vc_free(int, int) override { return true; }
+  bool output_vc_held(int, int) const override { return false; }
   Rng& rng() override { return random; }
   void visit_requests(Cycle, RequestVisitor) const override {}
 };

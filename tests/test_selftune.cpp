@@ -223,6 +223,20 @@ TEST(Alo, HoldsPacketsOnlyWhenTheUsefulChannelsAreBusy) {
   EXPECT_NEAR(low["accepted_throughput"].get<double>(), 0.02, 0.003);
 }
 
+// ALO's free VC is one no packet holds; "drained" also waits for the output
+// queue and the downstream buffer to empty, so it finds fewer free VCs and
+// holds more packets back at the same load.
+TEST(Alo, DrainedVcsHoldBackMoreThanUnheldOnes) {
+  auto held = [](const char* free_vc) {
+    auto r = test::run({"congestion.protocol=\"alo\"", std::string("congestion.alo_free_vc=\"") + free_vc + "\"",
+                        "traffic.load=0.3", "sim.warmup=500", "sim.measure=2000"},
+                       kTorus16);
+    return r["congestion"]["held"].get<double>() / r["congestion"]["checks"].get<double>();
+  };
+  const double unheld = held("unheld"), drained = held("drained");
+  EXPECT_GT(drained, unheld + 0.05) << "unheld " << unheld << ", drained " << drained;
+}
+
 TEST(SelfTune, EstimateExtrapolatesTheLastTwoSnapshotsWithinZeroAndTheTotal) {
   EXPECT_EQ(extrapolate(100, 50, 0, 32, 3072), 100);
   EXPECT_EQ(extrapolate(100, 50, 16, 32, 3072), 125);  // half a gather later: half the last step

@@ -33,7 +33,9 @@ bool Alo::may_inject(NicView& nic, Packet& p, Cycle now) {
     st = {now, 0, 0};
     for (size_t i = 0; i < neighbours_[r].size(); ++i) {
       int free = 0;
-      for (int v = 0; v < vcs; ++v) free += rt.output_vc_free(neighbours_[r][i].port, v);  // data class
+      const int port = neighbours_[r][i].port;
+      for (int v = 0; v < vcs; ++v)  // the data class
+        free += drained_ ? rt.output_vc_free(port, v) : !rt.output_vc_held(port, v);
       if (free > 0) st.one_free |= 1u << i;
       if (free == vcs) st.all_free |= 1u << i;
     }
@@ -54,8 +56,11 @@ ProtocolEntry alo_protocol_entry() {
       "alo",
       "At-Least-One (Baydal et al., 004's comparison): a node injects only when every useful (minimal) "
       "output channel of its router has a free VC or some useful channel has all its VCs free",
-      {},
-      [](const Config&) { return std::make_unique<Alo>(); }};
+      {string_param("congestion.alo_free_vc", "unheld",
+                    "when a VC counts as free: unheld (ALO's \"not assigned to any message\": no packet holds it) "
+                    "or drained (also its output queue and downstream buffer empty)",
+                    {"unheld", "drained"})},
+      [](const Config& c) { return std::make_unique<Alo>(c.get_string("congestion.alo_free_vc") == "drained"); }};
 }
 
 }  // namespace ccsim

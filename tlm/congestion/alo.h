@@ -4,10 +4,11 @@
 // when every useful output channel of the node's router has at least one
 // free VC, or when some useful channel has all its VCs free. Useful: a
 // router-to-router channel that brings the packet one hop closer to its
-// destination (minimal routing). Free VC: not held by a packet, its output
-// queue empty and its downstream buffer empty (all credits back) [ours: "not
-// assigned to any message"]. Only the data VCs count; a packet for the
-// node's own router is never held back. Any topology.
+// destination (minimal routing). Free VC (congestion.alo_free_vc): "unheld",
+// ALO's "not assigned to any message" (no packet holds it: a wormhole VC is
+// released when the tail passes), or "drained", stricter: also its output
+// queue and its downstream buffer empty (all credits back). Only the data VCs
+// count; a packet for the node's own router is never held back. Any topology.
 #pragma once
 #include <vector>
 
@@ -17,6 +18,7 @@ namespace ccsim {
 
 class Alo : public CongestionControl {
  public:
+  explicit Alo(bool drained) : drained_(drained) {}
   void attach(ProtocolContext& net) override;
   bool may_inject(NicView& nic, Packet& p, Cycle now) override;
   nlohmann::json stats() const override;
@@ -33,7 +35,8 @@ class Alo : public CongestionControl {
     uint32_t one_free = 0, all_free = 0;
   };
   std::vector<State> state_;
-  int classes_ = 1;  // VC classes: a router's data VCs are its first num_vcs / classes_
+  int classes_ = 1;       // VC classes: a router's data VCs are its first num_vcs / classes_
+  bool drained_ = false;  // congestion.alo_free_vc = "drained"
   int64_t checks_ = 0, held_ = 0;
 };
 

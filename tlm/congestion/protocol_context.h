@@ -53,8 +53,10 @@ class SwitchView {
   // Flits in the output queues of `port`, all VCs.
   virtual int output_queue_flits(int port) const = 0;
   // Output VC `vc` of `port` is free: no packet holds it, its output queue and
-  // its downstream buffer are empty (ALO's channel state).
+  // its downstream buffer are empty (ALO's "drained" channel state).
   virtual bool output_vc_free(int port, int vc) = 0;
+  // A packet holds output VC `vc` of `port` (its tail has not crossed the switch).
+  virtual bool output_vc_held(int port, int vc) const = 0;
   // The VC-allocation requests of cycle `now`: for the front packet of every
   // input VC that is routed and past its pipeline delay, f(in_port, vc,
   // out_port, packet, has_vc), in increasing input-port order (CBCM's degree).

@@ -77,6 +77,7 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
   int input_depth(int port) const override { return in_[port].depth; }
   // Credits that have arrived are absorbed first.
   bool output_vc_free(int port, int vc) override;
+  bool output_vc_held(int port, int vc) const override { return out_[port].vcs[vc].locked; }
   void visit_requests(Cycle now, RequestVisitor f) const override { for_each_request(now, f); }
   int buffered_flits() const { return buffered_flits_; }
   template <typename F>
