@@ -135,16 +135,25 @@ const std::vector<ParamSpec>& core_params() {
                     1, 1 << 24),
           // [traffic]
           string_param("traffic.pattern", "uniform", "traffic pattern (see ccsim list)"),
-          float_param("traffic.load", 0.1, "offered load per source node (flits/node/cycle)", 0.0, 1.0),
+          float_param("traffic.load", 0.1,
+                      "offered load per source node (flits/node/cycle); above 1 (more than the injection channel "
+                      "carries) only with a bounded traffic.source_queue",
+                      0.0, 1 << 28),
           int_param("traffic.packet_size", 1, "flits per packet", 1, 4096),
           int_param("traffic.message_size", 1, "packets per message", 1, 1 << 16),
           string_param("traffic.injection", "bernoulli",
-                       "message arrivals: bernoulli, or onoff bursts (burst_length messages at burst_rate, then an off "
-                       "period that keeps the average at load)",
-                       {"bernoulli", "onoff"}),
+                       "message arrivals: bernoulli, periodic (one message every message flits / load cycles, from "
+                       "a random phase per node: 004's regeneration interval), or onoff bursts (burst_length messages "
+                       "at burst_rate, then an off period that keeps the average at load)",
+                       {"bernoulli", "periodic", "onoff"}),
           float_param("traffic.burst_length", 8, "onoff: mean messages per burst", 1, 1e9),
           float_param("traffic.burst_rate", 1.0, "onoff: flits/cycle a node offers during a burst (>= load)", 1e-9,
                       1.0),
+          int_param("traffic.source_queue", 0,
+                    "data packets a node's interface holds before they enter the network; a message that does not "
+                    "fit is refused (results: refused_load), as 004's node that \"tries to generate\" a packet; "
+                    "0 = unbounded (the message waits, however long)",
+                    0, 1 << 30),
           string_param("traffic.name", "default", "name of the traffic class in the results (classes.<name>)"),
           string_param("traffic.nodes", "all",
                        "nodes of the class: all, rest (not in another class), random:N, "

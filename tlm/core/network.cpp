@@ -157,13 +157,42 @@ void Network::build(const Config& cfg, std::unique_ptr<RoutingFunction> routing)
     if (!nic_out[n]) throw ConfigError("topology.kind", fmt::format("node {} is not attached to a router", n));
 }
 
+namespace {
+
+// A phase's offered load against what its node can offer, and the node's
+// source queue (one per interface: the same in every class and phase).
+void check_source(const Config& pc, const TrafficPhase& ph, const std::string& where, int64_t source_queue) {
+  const double flits = static_cast<double>(ph.packets) * ph.packet_size;
+  if (pc.get_int("traffic.source_queue") != source_queue)
+    throw ConfigError(where + ".source_queue",
+                      "belongs to the node's interface, shared by every class and phase: set it once in [traffic]");
+  if (source_queue > 0 && source_queue < ph.packets)
+    throw ConfigError(where + ".source_queue", fmt::format("must hold a whole message ({} packets) or be 0 "
+                                                           "(unbounded), got {}",
+                                                           ph.packets, source_queue));
+  if (ph.load > 1 && source_queue == 0)
+    throw ConfigError(where + ".load",
+                      fmt::format("{} flits/node/cycle is more than an injection channel carries (1): give "
+                                  "traffic.source_queue a bound (what does not fit is refused), or the source "
+                                  "queues grow without end",
+                                  ph.load));
+  if (ph.arrivals != TrafficPhase::Arrivals::OnOff && ph.load > flits)
+    throw ConfigError(where + ".load", fmt::format("at most one message per node and cycle ({} flits/node/cycle "
+                                                   "with {}-flit messages), got {}",
+                                                   flits, flits, ph.load));
+}
+
+}  // namespace
+
 void Network::build_traffic(const Config& cfg) {
   const int N = topo_->num_nodes();
   traffic_ = std::make_unique<TrafficSource>("traffic", N, seed_);
   for (int n = 0; n < N; ++n) traffic_->sockets[n]->bind(nics_[n]->socket);
   load_ = cfg.get_float("traffic.load");
+  source_queue_ = cfg.get_int("traffic.source_queue");
   stats_ = std::make_unique<RunStats>(N, warmup_, measure_, cfg.get_int("sim.series_window"),
                                       cfg.get_float("sim.clock_ghz"));
+  if (source_queue_ > 0) stats_->sources_may_refuse();
 
   // Without [[traffic.class]] tables the [traffic] section is the one class.
   std::vector<const Config*> classes;
@@ -203,10 +232,14 @@ void Network::build_traffic(const Config& cfg) {
       ph.load = pc.get_float("traffic.load");
       ph.packets = static_cast<int>(pc.get_int("traffic.message_size"));
       ph.packet_size = static_cast<int>(pc.get_int("traffic.packet_size"));
-      ph.onoff = pc.get_string("traffic.injection") == "onoff";
+      const std::string arrivals = pc.get_string("traffic.injection");
+      ph.arrivals = arrivals == "onoff"      ? TrafficPhase::Arrivals::OnOff
+                    : arrivals == "periodic" ? TrafficPhase::Arrivals::Periodic
+                                             : TrafficPhase::Arrivals::Bernoulli;
       ph.burst_length = pc.get_float("traffic.burst_length");
       ph.burst_rate = pc.get_float("traffic.burst_rate");
-      if (ph.onoff && ph.load > ph.burst_rate)
+      check_source(pc, ph, where(i), source_queue_);
+      if (ph.arrivals == TrafficPhase::Arrivals::OnOff && ph.load > ph.burst_rate)
         throw ConfigError(
             where(i) + ".burst_rate",
             fmt::format("must be at least the load ({}) under onoff injection, got {}", ph.load, ph.burst_rate));
@@ -237,6 +270,10 @@ uint32_t Network::new_message(int, const MessageRequest& req, Cycle now) {
   const uint32_t slot = ledger_.open_message(req, measured, now);
   if (measured) stats_->generated(req.traffic_class, static_cast<int64_t>(req.packets) * req.packet_size);
   return slot;
+}
+
+void Network::message_refused(const MessageRequest& req, Cycle now) {
+  if (in_window(now)) stats_->refused(req.traffic_class, static_cast<int64_t>(req.packets) * req.packet_size);
 }
 
 Packet* Network::new_packet(uint32_t message_slot, int src, const MessageRequest& req, Cycle now) {

@@ -69,6 +69,10 @@ class Network final : public sc_core::sc_module, public ProtocolContext {
 
   // Returns the message's slot, to be passed to new_packet.
   uint32_t new_message(int src, const MessageRequest& req, Cycle now);
+  // Data packets a NIC holds before they enter the network (0: no bound), and
+  // a message it refused for want of room: offered, never created.
+  int64_t source_queue() const { return source_queue_; }
+  void message_refused(const MessageRequest& req, Cycle now);
   Packet* new_packet(uint32_t message_slot, int src, const MessageRequest& req, Cycle now);
   // A 1-flit control packet from node `src` to node `dst` on VC class `vc_class`,
   // answering data packet `ref`; the caller hands it to a NIC (or a switch) to send.
@@ -140,6 +144,7 @@ class Network final : public sc_core::sc_module, public ProtocolContext {
   std::unique_ptr<DeadlockRecovery> recovery_;
   int vcs_per_class_ = 1;
   int max_vct_packet_ = 0;  // largest packet every buffer holds whole
+  int64_t source_queue_ = 0;
 
   Cycle warmup_ = 0, measure_ = 0, drain_cap_ = 0, deadlock_cycles_ = 0;
   bool use_kernel_ = false;

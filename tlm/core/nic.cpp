@@ -40,6 +40,11 @@ int Nic::queue_for(int dst) {
 void Nic::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
   const auto* req = reinterpret_cast<const MessageRequest*>(trans.get_data_ptr());
   const Cycle now = net_->now();
+  if (net_->source_queue() > 0 && queued_packets_ + req->packets > net_->source_queue()) {
+    net_->message_refused(*req, now);  // no room: the attempt is over (not an error of the initiator)
+    trans.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
+    return;
+  }
   const uint32_t msg = net_->new_message(id_, *req, now);
   DestQueue& dq = dests_[queue_for(req->dst)];
   for (int i = 0; i < req->packets; ++i) dq.packets.push_back(net_->new_packet(msg, id_, *req, now));

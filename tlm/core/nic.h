@@ -1,8 +1,9 @@
 // Network interface: a TLM-2.0 target that accepts messages, keeps one send
 // queue per destination (InfiniBand queue pairs) served round robin per packet,
 // segments messages into packets, injects one flit per cycle with credit flow
-// control, and reassembles arriving packets. The source queue is unbounded and
-// its delay counts in packet latency.
+// control, and reassembles arriving packets. The source queue holds at most
+// traffic.source_queue data packets waiting to start (0: no bound); a message
+// that does not fit is refused. Its delay counts in packet latency.
 #pragma once
 #include <systemc>
 #include <tlm>

@@ -75,6 +75,7 @@ nlohmann::json RunStats::stats_json(const PacketStats& s, double offered, double
   const double cycles = static_cast<double>(measure_);
   j["offered_load"] = offered;
   j["generated_load"] = static_cast<double>(s.window_flits_generated) / (src_nodes * cycles);
+  if (refusals_) j["refused_load"] = static_cast<double>(s.window_flits_refused) / (src_nodes * cycles);
   j["accepted_throughput"] = static_cast<double>(s.window_flits_accepted) / (nodes * cycles);
   j["accepted_flits"] = s.window_flits_accepted;
   j["avg_packet_latency"] = s.latency_sum / pk;

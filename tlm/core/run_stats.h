@@ -27,6 +27,13 @@ class RunStats {
     total_.window_flits_generated += flits;
     classes_[cls].stats.window_flits_generated += flits;
   }
+  // Sources may refuse messages (a bounded source queue): results then give refused_load.
+  void sources_may_refuse() { refusals_ = true; }
+  // A message offered in the window that its source refused (source queue full).
+  void refused(int cls, int64_t flits) {
+    total_.window_flits_refused += flits;
+    classes_[cls].stats.window_flits_refused += flits;
+  }
   // A flit of `p` reached its destination in cycle `now`.
   void flit_ejected(const Packet& p, Cycle now) {
     if (!in_window(now)) return;
@@ -46,10 +53,11 @@ class RunStats {
   // "ejection". Overall throughput is per network node, a class's per source
   // node of the class.
   nlohmann::json json(double offered_load) const;
-  // The window accepted under 95% of what it generated: the sources outrun the network.
+  // The window accepted under 95% of what its sources offered (generated or
+  // refused): the sources outrun the network.
   bool backlogged() const {
-    return total_.window_flits_generated > 0 && static_cast<double>(total_.window_flits_accepted) <
-                                                    0.95 * static_cast<double>(total_.window_flits_generated);
+    const int64_t offered = total_.window_flits_generated + total_.window_flits_refused;
+    return offered > 0 && static_cast<double>(total_.window_flits_accepted) < 0.95 * static_cast<double>(offered);
   }
 
  private:
@@ -71,6 +79,7 @@ class RunStats {
 
   int nodes_;
   Cycle warmup_, measure_, window_;
+  bool refusals_ = false;
   double clock_ghz_;
   size_t bins_ = 0;
   PacketStats total_;

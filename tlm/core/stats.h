@@ -52,6 +52,7 @@ struct PacketStats {
   double message_latency_sum = 0;
   int64_t window_flits_accepted = 0;   // flits ejected inside the window (any packet)
   int64_t window_flits_generated = 0;  // flits created inside the window
+  int64_t window_flits_refused = 0;    // flits offered inside the window that a full source queue refused
   int64_t sources = 0;                 // nodes that generate this class
   // Data packets delivered inside the window, whenever created: under
   // inadmissible load the window's own packets may never all arrive.

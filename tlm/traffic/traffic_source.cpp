@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cmath>
+
 namespace ccsim {
 
 TrafficSource::TrafficSource(sc_core::sc_module_name name, int nodes, uint64_t seed)
@@ -15,7 +18,7 @@ TrafficSource::TrafficSource(sc_core::sc_module_name name, int nodes, uint64_t s
 
 void TrafficSource::add_class(const TrafficClassSpec& spec) {
   const int cls = static_cast<int>(classes_.size());
-  classes_.push_back({spec, 0, 0, {}, std::vector<int64_t>(nodes_, 0)});
+  classes_.push_back({spec, 0, 0, {}, std::vector<int64_t>(nodes_, 0), std::vector<double>(nodes_, 0.0)});
   ClassState& c = classes_.back();
   for (int n = 0; n < nodes_; ++n)
     c.rng.emplace_back(Rng::derive(seed_, 200 + static_cast<uint64_t>(cls), static_cast<uint64_t>(n)));
@@ -29,8 +32,12 @@ void TrafficSource::start_phase(int cls, Cycle from) {
   ++c.epoch;
   const TrafficPhase& ph = c.spec.phases[c.phase];
   if (ph.load <= 0) return;
+  const double interval = static_cast<double>(ph.packets) * ph.packet_size / ph.load;
   for (int n : c.spec.nodes) {
     c.burst_left[n] = 0;
+    // Periodic: the first message at a random point of the first interval, so nodes do not move in step.
+    if (ph.arrivals == TrafficPhase::Arrivals::Periodic)
+      c.due[n] = static_cast<double>(from) + 1 - interval + c.rng[n].uniform() * interval;
     if (ph.pattern->is_source(n)) schedule(n, cls, from);
   }
 }
@@ -41,8 +48,11 @@ void TrafficSource::schedule(int node, int cls, Cycle from) {
   Rng& rng = c.rng[node];
   const double flits = static_cast<double>(ph.packets) * ph.packet_size;
   Cycle at = from;
-  if (!ph.onoff) {
+  if (ph.arrivals == TrafficPhase::Arrivals::Bernoulli) {
     at += rng.geometric(ph.load / flits);
+  } else if (ph.arrivals == TrafficPhase::Arrivals::Periodic) {
+    c.due[node] += flits / ph.load;
+    at = std::max(from + 1, static_cast<Cycle>(std::ceil(c.due[node])));
   } else {
     if (c.burst_left[node] == 0) {
       // Off period before the next burst, sized so the long-run rate is `load`:

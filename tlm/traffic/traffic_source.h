@@ -1,9 +1,11 @@
 // Traffic generation: a SystemC module with one TLM-2.0 initiator socket per
 // node, bound to that node's NIC. Each traffic class draws message arrivals at
-// its source nodes as geometric gaps (Bernoulli process, or on/off bursts), so
-// idle cycles cost nothing; a heap orders the next arrival of every
-// (class, node). A class may change pattern and load at given cycles (phases):
-// a phase switch redraws every node's next arrival of that class.
+// its source nodes as geometric gaps (Bernoulli process, or on/off bursts) or
+// at a fixed interval (periodic), so idle cycles cost nothing; a heap orders
+// the next arrival of every (class, node). A class may change pattern and load
+// at given cycles (phases): a phase switch redraws every node's next arrival of
+// that class. A NIC may refuse a message (its source queue is full): the
+// attempt is over, as 004's node that "tries to generate" a packet.
 #pragma once
 #include <memory>
 #include <queue>
@@ -26,7 +28,7 @@ struct TrafficPhase {
   double load = 0;  // flits/node/cycle offered by each source node
   int packets = 1;  // message size in packets
   int packet_size = 1;
-  bool onoff = false;
+  enum class Arrivals { Bernoulli, Periodic, OnOff } arrivals = Arrivals::Bernoulli;
   double burst_length = 1, burst_rate = 1;  // onoff: mean messages per burst, flits/cycle in a burst
 };
 
@@ -63,6 +65,7 @@ class TrafficSource : public sc_core::sc_module {
     uint32_t epoch = 0;               // events of older phases are stale
     std::vector<Rng> rng;             // per node
     std::vector<int64_t> burst_left;  // per node, onoff (a mean burst may be 1e9 messages)
+    std::vector<double> due;          // per node, periodic: the exact time of the next message
   };
   void start_phase(int cls, Cycle from);
   void schedule(int node, int cls, Cycle from);
