@@ -87,11 +87,13 @@ inline std::map<Vertex, std::set<Vertex>> dependency_graph(RoutingFunction& rf, 
   };
   std::vector<Held> held;
   constexpr size_t kHeld = 24;
+  uint64_t packets = 0;
   for (int src = 0; src < df.num_nodes(); ++src) {
     for (int dst = 0; dst < df.num_nodes(); ++dst) {
       if (src == dst) continue;
       for (int t = 0; t < trials; ++t) {
         Packet p;
+        p.id = ++packets;  // algorithms may keep state per packet
         p.src = src;
         p.dst = dst;
         int router = df.node_router(src), in_port = df.node_port(src);
@@ -112,6 +114,8 @@ inline std::map<Vertex, std::set<Vertex>> dependency_graph(RoutingFunction& rf, 
             rf.on_tail_left(ctx, held[i].in_port, held[i].p);
             held.erase(held.begin() + static_cast<std::ptrdiff_t>(i));
           }
+          // The router allocates the choice and the head crosses the switch.
+          if (rf.wants_forward_events()) rf.on_forward(ctx, p, in_port, r.port);
           PortPeer pp = df.peer(router, r.port);
           if (pp.id < 0) throw std::runtime_error("routed to an unconnected port");
           if (!counted || counted(r.slot)) {
@@ -135,6 +139,31 @@ inline std::map<Vertex, std::set<Vertex>> dependency_graph(RoutingFunction& rf, 
     }
   }
   return g;
+}
+
+}  // namespace ccsim::test
+
+namespace ccsim::test {
+
+// The graph with every escape ring (RoutingFunction::escape_ring) taken as one
+// vertex and the dependencies within a ring left out: what must be acyclic
+// when admission keeps each ring from filling up.
+inline std::map<Vertex, std::set<Vertex>> contract_rings(const std::map<Vertex, std::set<Vertex>>& g,
+                                                         const RoutingFunction& rf) {
+  auto vertex = [&](const Vertex& v) {
+    const int ring = rf.escape_ring(std::get<0>(v), std::get<1>(v));
+    return ring < 0 ? v : Vertex(-1, ring, 0);
+  };
+  std::map<Vertex, std::set<Vertex>> out;
+  for (auto& [a, succ] : g) {
+    const Vertex ca = vertex(a);
+    out[ca];
+    for (auto& b : succ)
+      if (vertex(b) != ca) out[ca].insert(vertex(b));
+  }
+  for (auto& [a, succ] : g)
+    for (auto& b : succ) out[vertex(b)];
+  return out;
 }
 
 }  // namespace ccsim::test

@@ -40,7 +40,7 @@ TEST(BoundedSources, PeriodicSourcesOfferExactlyTheLoad) {
   // 0.2 flits/node/cycle of 16-flit packets: one packet every 80 cycles, 100 per node in the window.
   auto r = test::run({"traffic.load=0.2"}, kTorus8);
   EXPECT_NEAR(r["generated_load"].get<double>(), 0.2, 16.0 / 8000);  // at most one packet per node off
-  EXPECT_FALSE(r.contains("refused_load"));                            // no bound, no refusals
+  EXPECT_FALSE(r.contains("refused_load"));                          // no bound, no refusals
 }
 
 TEST(BoundedSources, AFullSourceRefusesWhatItCannotQueue) {
@@ -72,8 +72,8 @@ void expect_error(const std::vector<std::string>& sets, const std::string& key, 
 }
 
 TEST(BoundedSources, LoadsASourceCannotOfferAreConfigErrors) {
-  expect_error({"traffic.load=1.5"}, "traffic.load");                                // more than the channel, no bound
-  expect_error({"traffic.load=17", "traffic.source_queue=1"}, "traffic.load");       // over one message per cycle
+  expect_error({"traffic.load=1.5"}, "traffic.load");                           // more than the channel, no bound
+  expect_error({"traffic.load=17", "traffic.source_queue=1"}, "traffic.load");  // over one message per cycle
   expect_error({"traffic.source_queue=1", "traffic.message_size=2"}, "traffic.source_queue");  // a message never fits
 }
 

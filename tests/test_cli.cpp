@@ -56,9 +56,9 @@ TEST(Cli, SystemCKernelGivesTheSameResultAsDirect) {
 }
 
 TEST(Cli, ConfigErrorIsOneLineAndNonZero) {
-  auto o = sh(kBin + " run " + kDemo + " -s traffic.load=2");
+  auto o = sh(kBin + " run " + kDemo + " -s traffic.load=-1");
   EXPECT_EQ(o.status, 2);
-  EXPECT_EQ(o.out, "error: traffic.load: must be between 0 and 1, got 2\n");
+  EXPECT_EQ(o.out, "error: traffic.load: must be >= 0, got -1\n");
 }
 
 TEST(Cli, PrintConfigShowsEveryKey) {

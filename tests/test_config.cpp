@@ -40,10 +40,10 @@ TEST(Config, WrongType) {
   EXPECT_NE(e.find("must be an integer"), std::string::npos) << e;
 }
 
-TEST(Config, LoadAboveOne) {
+TEST(Config, LoadAboveOneNeedsABoundedSource) {
   const std::string e = error_of({"traffic.load=1.5"});
   EXPECT_NE(e.find("traffic.load"), std::string::npos) << e;
-  EXPECT_NE(e.find("between 0 and 1"), std::string::npos) << e;
+  EXPECT_NE(e.find("traffic.source_queue"), std::string::npos) << e;
 }
 
 TEST(Config, TooManyGroups) {

@@ -1,7 +1,9 @@
 // Every routing algorithm of the registry, on a small network of its topology:
 // the channel dependency graph of its escape slots (every slot but Duato's
-// adaptive VCs) has no cycle. Algorithms that declare deadlock recovery are
-// the exception. A new algorithm is checked without editing this file.
+// adaptive VCs) has no cycle, once each escape ring kept from filling up by
+// admission (bubble flow control) is taken as one vertex. Algorithms that
+// declare deadlock recovery are the exception. A new algorithm is checked
+// without editing this file.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -64,7 +66,8 @@ TEST_P(DeadlockFreedom, EscapeChannelDependencyGraphIsAcyclic) {
   for (int vcs : {rf->vc_slots(), rf->vc_slots() + 1}) {
     auto g = dependency_graph(*rf, *topo, vcs, 20, [&](int slot) { return slot < escape; });
     EXPECT_GT(g.size(), 0u);
-    EXPECT_FALSE(has_cycle(g)) << c.topology << "/" << c.algorithm << " with " << vcs << " VCs";
+    EXPECT_FALSE(has_cycle(test::contract_rings(g, *rf)))
+        << c.topology << "/" << c.algorithm << " with " << vcs << " VCs";
   }
 }
 

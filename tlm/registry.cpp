@@ -46,17 +46,18 @@ const std::vector<TopologyEntry>& topologies() {
 
 const std::vector<RoutingEntry>& routings() {
   static const std::vector<RoutingEntry> v = {
-      CCSIM_ENTRY(RoutingEntry, dragonfly_min_entry),    CCSIM_ENTRY(RoutingEntry, dragonfly_val_entry),
-      CCSIM_ENTRY(RoutingEntry, dragonfly_ugal_l_entry), CCSIM_ENTRY(RoutingEntry, dragonfly_ugal_g_entry),
-      CCSIM_ENTRY(RoutingEntry, dragonfly_par_entry),    CCSIM_ENTRY(RoutingEntry, dragonfly_par62_entry),
-      CCSIM_ENTRY(RoutingEntry, dragonfly_pb_entry),     CCSIM_ENTRY(RoutingEntry, dragonfly_olm_entry),
-      CCSIM_ENTRY(RoutingEntry, dragonfly_base_entry),   CCSIM_ENTRY(RoutingEntry, dragonfly_hybrid_entry),
-      CCSIM_ENTRY(RoutingEntry, dragonfly_ectn_entry),   CCSIM_ENTRY(RoutingEntry, dragonfly_qcn_switch_entry),
-      CCSIM_ENTRY(RoutingEntry, flatfly_min_entry),      CCSIM_ENTRY(RoutingEntry, flatfly_val_entry),
-      CCSIM_ENTRY(RoutingEntry, flatfly_ugal_l_entry),   CCSIM_ENTRY(RoutingEntry, flatfly_ugal_g_entry),
-      CCSIM_ENTRY(RoutingEntry, torus_dor_entry),        CCSIM_ENTRY(RoutingEntry, mesh_dor_entry),
-      CCSIM_ENTRY(RoutingEntry, torus_duato_entry),      CCSIM_ENTRY(RoutingEntry, mesh_duato_entry),
-      CCSIM_ENTRY(RoutingEntry, torus_adaptive_entry),   CCSIM_ENTRY(RoutingEntry, mesh_adaptive_entry),
+      CCSIM_ENTRY(RoutingEntry, dragonfly_min_entry),      CCSIM_ENTRY(RoutingEntry, dragonfly_val_entry),
+      CCSIM_ENTRY(RoutingEntry, dragonfly_ugal_l_entry),   CCSIM_ENTRY(RoutingEntry, dragonfly_ugal_g_entry),
+      CCSIM_ENTRY(RoutingEntry, dragonfly_par_entry),      CCSIM_ENTRY(RoutingEntry, dragonfly_par62_entry),
+      CCSIM_ENTRY(RoutingEntry, dragonfly_pb_entry),       CCSIM_ENTRY(RoutingEntry, dragonfly_olm_entry),
+      CCSIM_ENTRY(RoutingEntry, dragonfly_base_entry),     CCSIM_ENTRY(RoutingEntry, dragonfly_hybrid_entry),
+      CCSIM_ENTRY(RoutingEntry, dragonfly_ectn_entry),     CCSIM_ENTRY(RoutingEntry, dragonfly_qcn_switch_entry),
+      CCSIM_ENTRY(RoutingEntry, flatfly_min_entry),        CCSIM_ENTRY(RoutingEntry, flatfly_val_entry),
+      CCSIM_ENTRY(RoutingEntry, flatfly_ugal_l_entry),     CCSIM_ENTRY(RoutingEntry, flatfly_ugal_g_entry),
+      CCSIM_ENTRY(RoutingEntry, torus_dor_entry),          CCSIM_ENTRY(RoutingEntry, mesh_dor_entry),
+      CCSIM_ENTRY(RoutingEntry, torus_duato_entry),        CCSIM_ENTRY(RoutingEntry, mesh_duato_entry),
+      CCSIM_ENTRY(RoutingEntry, torus_adaptive_entry),     CCSIM_ENTRY(RoutingEntry, mesh_adaptive_entry),
+      CCSIM_ENTRY(RoutingEntry, torus_duato_bubble_entry),
   };
   return v;
 }
@@ -137,8 +138,8 @@ const std::vector<ParamSpec>& core_params() {
           string_param("traffic.pattern", "uniform", "traffic pattern (see ccsim list)"),
           float_param("traffic.load", 0.1,
                       "offered load per source node (flits/node/cycle); above 1 (more than the injection channel "
-                      "carries) only with a bounded traffic.source_queue",
-                      0.0, 1 << 28),
+                      "carries) only with a bounded traffic.source_queue, and at most one message per cycle",
+                      0.0),
           int_param("traffic.packet_size", 1, "flits per packet", 1, 4096),
           int_param("traffic.message_size", 1, "packets per message", 1, 1 << 16),
           string_param("traffic.injection", "bernoulli",
@@ -153,7 +154,7 @@ const std::vector<ParamSpec>& core_params() {
                     "data packets a node's interface holds before they enter the network; a message that does not "
                     "fit is refused (results: refused_load), as 004's node that \"tries to generate\" a packet; "
                     "0 = unbounded (the message waits, however long)",
-                    0, 1 << 30),
+                    0),
           string_param("traffic.name", "default", "name of the traffic class in the results (classes.<name>)"),
           string_param("traffic.nodes", "all",
                        "nodes of the class: all, rest (not in another class), random:N, "

@@ -91,6 +91,11 @@ class RoutingFunction {
   // through hops on other slots) must form no cycle: every slot, or Duato's
   // escape VCs. The deadlock-freedom test checks this for every algorithm.
   virtual int escape_slots() const { return vc_slots(); }
+  // The ring an escape channel (output `port` of `router`) belongs to when the
+  // algorithm keeps a free buffer in every ring by admission (bubble flow
+  // control): the cycles within a ring are what the admission breaks, so the
+  // deadlock-freedom test takes each ring as one vertex. -1: checked alone.
+  virtual int escape_ring(int /*router*/, int /*port*/) const { return -1; }
   // A fresh choice for a packet that route() already routed at this router:
   // must not advance the packet's routing state a second time.
   virtual RouteResult reroute(RouterContext& ctx, int in_port, Packet& p) { return route(ctx, in_port, p); }
