@@ -27,7 +27,7 @@ class FigureData:
                 self.drift.setdefault(s, {}).setdefault(x, []).append(abs(r["drift"]))
             if r.get("t_us") and self.t_us is None:
                 self.t_us = r["t_us"]
-        self.series = [str(s) for s in exp.series if str(s) in self.values]
+        self.series = [str(s) for s in exp.series if str(s) in self.values and (not fig.series or str(s) in fig.series)]
         self.seeds = sorted({seed for s in self.values.values() for x in s.values() for seed in x})
 
     def px(self, s, x):
@@ -105,6 +105,11 @@ class ClaimContext:
     def peak(self, s, metric=None):
         return max(self.ys(s, metric))
 
+    def peak_x(self, s, metric=None):
+        """The x (config units) where the series' metric peaks, e.g. the load of peak throughput."""
+        xs = [_near(self.d.xs(s), x) for x in self.d.expected_xs(s)]
+        return max(xs, key=lambda x: self._value(s, x, metric))
+
     def sat(self, s, frac=0.95, metric=None):
         """Saturation point in plotted x units: the largest offered load whose
         accepted throughput (the metric, same units) is at least frac of it."""
@@ -127,6 +132,10 @@ class ClaimContext:
             prev = x
         return self.d.px(s, xs[-1])
 
+    def scalar(self, s, metric=None):
+        """A time-series experiment's whole-run value of a scalar metric (mean over seeds)."""
+        return self._value(s, None, metric)
+
     def window(self, s, t0, t1, metric=None):
         """Mean of a time series over the windows starting in [t0, t1) µs."""
         m = metric or self.d.metrics[0]
@@ -142,14 +151,16 @@ class ClaimContext:
         return sum(sel) / len(sel)
 
     def env(self):
-        names = ("y", "ys", "first", "last", "peak", "sat", "sat_latency", "window")
+        names = ("y", "ys", "first", "last", "peak", "peak_x", "sat", "sat_latency", "scalar", "window")
         e = {n: getattr(self, n) for n in names}
-        e.update(abs=abs, min=min, max=max, all=all, any=any, len=len, sum=sum)
+        e.update(abs=abs, min=min, max=max, all=all, any=any, len=len, sum=sum, zip=zip)
         return e
 
 
 def evaluate(expr, ctx):
-    return eval(expr, {"__builtins__": {}}, ctx.env())  # manifest expressions: trusted repo data
+    # Manifest expressions are trusted repo data. The names go in the globals, where the
+    # generator expressions of a check (their own scope) find them too.
+    return eval(expr, {"__builtins__": {}, **ctx.env()})
 
 
 def judge(claim, data, scale):

@@ -74,6 +74,7 @@ class Figure:
     at_x: float = None  # stacked figures: the x value shown
     kind: str = "curve"  # curve | series (time series) | bars (one value per series)
     labels: dict = field(default_factory=dict)
+    series: list = field(default_factory=list)  # the series plotted and tabulated (all when empty); claims see all
     claims: list = field(default_factory=list)
     extra_metrics: list = field(default_factory=list)  # computed for the report and claims
     references: list = field(default_factory=list)
@@ -158,6 +159,7 @@ def load(root, paper, scale, seeds=None):
                 at_x=f.get("at_x"),
                 kind=f.get("kind", "curve"),
                 labels=f.get("labels", {}),
+                series=[str(v) for v in f.get("series", [])],
                 claims=f.get("claim", []),
                 extra_metrics=f.get("metrics", []),
                 references=f.get("reference", []),

@@ -45,6 +45,17 @@ def offered_pct(j, cls=""):
     return 100.0 * _scope(j, cls)["offered_load"]
 
 
+def accepted_flits(j, cls=""):
+    """Accepted data throughput, flits/node/cycle (004's unit)."""
+    return _scope(j, cls)["accepted_throughput"]
+
+
+def packet_latency_cycles(j, cls=""):
+    """Creation to delivery of the tail (source queueing included), cycles."""
+    scope = _scope(j, cls)
+    return scope["avg_packet_latency"] if scope.get("packets_measured") else None
+
+
 def hot_accepted_pct(j, cls=""):
     """Accepted data per hot-spot destination, % of its ejection bandwidth: the
     data of all sources accepted (node_accepted, per source; null for the nodes
@@ -73,6 +84,31 @@ def series_latency_ns(j, cls=""):
     return [None if v is None else v / c for v in scope["avg_packet_latency"]]
 
 
+def congestion(j, name):
+    """A number from the protocol's statistics (the result's "congestion"), e.g. congestion:gather_cycles."""
+    return float(j["congestion"][name])
+
+
+def series_accepted_flits(j, cls=""):
+    """Accepted data throughput per series window, flits/node/cycle."""
+    s = j["series"]
+    return list((s["classes"][cls] if cls else s["overall"])["accepted_throughput"])
+
+
+def series_threshold(j, cls=""):
+    """Self-tuned throttling's threshold (full VC buffers) in force at the end of
+    each series window, from the tuning trace (004 Fig. 4a)."""
+    trace, s = j["congestion"]["trace"], j["series"]
+    out, k, value = [], 0, None
+    for t in s["t"]:
+        end = t + s["window_cycles"]
+        while k < len(trace["cycle"]) and trace["cycle"][k] <= end:
+            value = trace["threshold"][k]
+            k += 1
+        out.append(value)
+    return out
+
+
 METRICS = {
     f.__name__: f
     for f in (
@@ -80,11 +116,16 @@ METRICS = {
         packet_latency_ns,
         message_latency_ns,
         accepted_pct,
+        accepted_flits,
+        packet_latency_cycles,
         offered_pct,
         hot_accepted_pct,
         ejection_pct,
         drop_pct,
+        congestion,
         series_latency_ns,
+        series_accepted_flits,
+        series_threshold,
     )
 }
 
