@@ -9,21 +9,7 @@
 namespace ccsim {
 namespace {
 
-const char* kTorus8 = R"(
-[topology]
-kind = "torus"
-k = 8
-n = 2
-c = 1
-[router]
-vcs = 3
-buffer_depth = 8
-latency = 2
-output_buffer = 1
-switching = "wormhole"
-[links]
-terminal_latency = 1
-local_latency = 1
+const std::string kTorus8Text = test::network_of_004(8) + R"(
 [routing]
 algorithm = "duato"
 [traffic]
@@ -35,6 +21,7 @@ warmup = 2000
 measure = 8000
 drain_cap = 1
 )";
+const char* kTorus8 = kTorus8Text.c_str();
 
 TEST(BoundedSources, PeriodicSourcesOfferExactlyTheLoad) {
   // 0.2 flits/node/cycle of 16-flit packets: one packet every 80 cycles, 100 per node in the window.

@@ -11,21 +11,7 @@
 namespace ccsim {
 namespace {
 
-const char* kTorus8 = R"(
-[topology]
-kind = "torus"
-k = 8
-n = 2
-c = 1
-[router]
-vcs = 3
-buffer_depth = 8
-latency = 2
-output_buffer = 1
-switching = "wormhole"
-[links]
-terminal_latency = 1
-local_latency = 1
+const std::string kTorus8Text = test::network_of_004(8) + R"(
 [routing]
 algorithm = "duato_bubble"
 [traffic]
@@ -38,6 +24,7 @@ measure = 8000
 drain_cap = 1
 deadlock_cycles = 2000
 )";
+const char* kTorus8 = kTorus8Text.c_str();
 
 TEST(EscapeBubble, EscapeChannelsCloseCyclesOnlyWithinRings) {
   Config cfg = test::config({"topology.k=5", "traffic.packet_size=1"}, kTorus8);

@@ -21,21 +21,7 @@ using namespace ccsim;
 namespace {
 
 // 004's 16-ary 2-cube (experiments/torus_16x16.toml), short runs.
-const char* kTorus16 = R"(
-[topology]
-kind = "torus"
-k = 16
-n = 2
-c = 1
-[router]
-vcs = 3
-buffer_depth = 8
-latency = 2
-output_buffer = 1
-switching = "wormhole"
-[links]
-terminal_latency = 1
-local_latency = 1
+const std::string kTorus16Text = test::network_of_004() + R"(
 [routing]
 algorithm = "duato"
 [traffic]
@@ -46,6 +32,7 @@ warmup = 3000
 measure = 6000
 drain_cap = 1
 )";
+const char* kTorus16 = kTorus16Text.c_str();
 
 // Runs a gather of random words on a k-ary n-cube; checks the completion cycle and the sums.
 void check_gather(int k, int n, int h, int width, int count_bits, int tp_bits) {

@@ -151,7 +151,9 @@ TEST(TrafficClasses, BadClassesGetOneLineNamingTheKey) {
     return std::string("no error");
   };
   EXPECT_EQ(error("[[traffic.class]]\nlod = 0.3\n").rfind("traffic.class[0].lod: unknown key", 0), 0u);
-  EXPECT_EQ(error("[[traffic.class]]\nload = 1.5\n").rfind("traffic.class[0].load: 1.5 flits/node/cycle is more than", 0), 0u);
+  EXPECT_EQ(
+      error("[[traffic.class]]\nload = 1.5\n").rfind("traffic.class[0].load: 1.5 flits/node/cycle is more than", 0),
+      0u);
   EXPECT_EQ(error("[[traffic.class]]\nname = \"a\"\n[[traffic.class]]\nname = \"a\"\n"),
             "traffic.class[1].name: \"a\" is already the name of another class");
   EXPECT_EQ(error("[[traffic.class]]\nnodes = \"all\"\n[[traffic.class]]\nnodes = \"rest\"\n"),

@@ -60,6 +60,25 @@ hotspot_dest_list = "4"
 load = 1.0
 )";
 
+// 004's network (section 5.1): a k-ary 2-cube (004: k = 16), 3 VCs of 8-flit
+// edge buffers, wormhole, 1-cycle channels. Tests append their [routing],
+// [traffic] and [sim].
+inline std::string network_of_004(int k = 16) {
+  return "[topology]\nkind = \"torus\"\nk = " + std::to_string(k) + R"(
+n = 2
+c = 1
+[router]
+vcs = 3
+buffer_depth = 8
+latency = 2
+output_buffer = 1
+switching = "wormhole"
+[links]
+terminal_latency = 1
+local_latency = 1
+)";
+}
+
 inline Config config(const std::vector<std::string>& sets, const char* base = kSmallDragonfly) {
   std::vector<Override> ov;
   for (auto& s : sets) ov.push_back(parse_override(s));

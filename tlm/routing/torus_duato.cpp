@@ -37,20 +37,7 @@ class TorusDuato : public TorusRouting {
   RouteResult reroute(RouterContext& ctx, int, Packet& p) override {
     const int r = ctx.router_id();
     if (at_destination(r, p)) return eject(ctx, p);
-    int ports[kMaxProductivePorts];
-    const int n = productive_ports(r, p, ports);
-    int best = -1, best_occupancy = 0, ties = 0;
-    for (int i = 0; i < n; ++i) {
-      if (!ctx.vc_available(ports[i], adaptive_slot(), p)) continue;
-      const int occ = ctx.occupancy(ports[i]);
-      if (best < 0 || occ < best_occupancy) {
-        best = ports[i];
-        best_occupancy = occ;
-        ties = 1;
-      } else if (occ == best_occupancy && ctx.rng().below(static_cast<uint32_t>(++ties)) == 0) {
-        best = ports[i];
-      }
-    }
+    const int best = least_occupied_available(ctx, p, adaptive_slot());
     if (best >= 0) return {best, adaptive_slot()};
     return dor(r, p);
   }

@@ -77,7 +77,7 @@ class TorusDuatoBubble : public TorusRouting {
       const int esc_ring = ring(r, esc);
       if (s.ring == esc_ring) {
         choice = {esc, kEscape};  // inside a ring until its dimension is done
-      } else if (const int best = best_adaptive(ctx, p); best >= 0) {
+      } else if (const int best = least_occupied_available(ctx, p, kAdaptive); best >= 0) {
         choice = {best, kAdaptive};
       } else if (admit(esc_ring, p)) {
         s.pending_ring = esc_ring;
@@ -166,24 +166,6 @@ class TorusDuatoBubble : public TorusRouting {
     share_[s.pending_ring] -= s.pending_need;
     s.pending_ring = -1;
   }
-  // The productive port whose adaptive VC can be allocated now, least occupied (random among equals); -1: none.
-  int best_adaptive(RouterContext& ctx, const Packet& p) const {
-    int ports[kMaxProductivePorts];
-    const int n = productive_ports(ctx.router_id(), p, ports);
-    int best = -1, best_occupancy = 0, ties = 0;
-    for (int i = 0; i < n; ++i) {
-      if (!ctx.vc_available(ports[i], kAdaptive, p)) continue;
-      const int occ = ctx.occupancy(ports[i]);
-      if (best < 0 || occ < best_occupancy) {
-        best = ports[i];
-        best_occupancy = occ;
-        ties = 1;
-      } else if (occ == best_occupancy && ctx.rng().below(static_cast<uint32_t>(++ties)) == 0) {
-        best = ports[i];
-      }
-    }
-    return best;
-  }
   // Ejection cannot close a cycle: any VC with room will do, adaptive first.
   RouteResult eject(RouterContext& ctx, const Packet& p) const {
     const int port = eject_port(p);
@@ -214,14 +196,17 @@ RoutingEntry torus_duato_bubble_entry() {
                       "what the rule prevents (the escape rings deadlock)")},
           [](const Config& c, const Topology& t) {
             const auto& torus = dynamic_cast<const Torus&>(t);
-            if (!torus.wrap()) throw ConfigError("routing.algorithm", "duato_bubble is for the torus; a mesh needs no bubble: use duato");
+            if (!torus.wrap())
+              throw ConfigError("routing.algorithm",
+                                "duato_bubble is for the torus; a mesh needs no bubble: use duato");
             const int64_t local = c.get_int("router.local_buffer_depth");
             const int depth = static_cast<int>(local > 0 ? local : c.get_int("router.buffer_depth"));
             const int64_t size = c.get_int("traffic.packet_size");
             if ((size + depth - 1) / depth > torus.k() - 1)
-              throw ConfigError("traffic.packet_size",
-                                fmt::format("duato_bubble: a packet must fit in k - 1 = {} escape buffers of {} flits, got {} flits",
-                                            torus.k() - 1, depth, size));
+              throw ConfigError(
+                  "traffic.packet_size",
+                  fmt::format("duato_bubble: a packet must fit in k - 1 = {} escape buffers of {} flits, got {} flits",
+                              torus.k() - 1, depth, size));
             return std::make_unique<TorusDuatoBubble>(torus, depth, c.get_bool("routing.escape_admission"));
           }};
 }

@@ -31,4 +31,22 @@ int TorusRouting::productive_ports(int router, const Packet& p, int* ports) cons
   return count;
 }
 
+int TorusRouting::least_occupied_available(RouterContext& ctx, const Packet& p, int slot) const {
+  int ports[kMaxProductivePorts];
+  const int n = productive_ports(ctx.router_id(), p, ports);
+  int best = -1, best_occupancy = 0, ties = 0;
+  for (int i = 0; i < n; ++i) {
+    if (!ctx.vc_available(ports[i], slot, p)) continue;
+    const int occ = ctx.occupancy(ports[i]);
+    if (best < 0 || occ < best_occupancy) {
+      best = ports[i];
+      best_occupancy = occ;
+      ties = 1;
+    } else if (occ == best_occupancy && ctx.rng().below(static_cast<uint32_t>(++ties)) == 0) {
+      best = ports[i];
+    }
+  }
+  return best;
+}
+
 }  // namespace ccsim

@@ -41,6 +41,9 @@ class TorusRouting : public RoutingFunction {
   // ways of a tied dimension); `router` is not the destination's router.
   // Returns how many were written to `ports` (at most 2n).
   int productive_ports(int router, const Packet& p, int* ports) const;
+  // The productive port whose VC of `slot` can be allocated now, the least
+  // occupied (random among equals); -1: none.
+  int least_occupied_available(RouterContext& ctx, const Packet& p, int slot) const;
 
   const Torus& t_;
 };
