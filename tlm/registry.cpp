@@ -177,6 +177,9 @@ const std::vector<ParamSpec>& core_params() {
                     "time-series window in cycles or a time such as \"1us\" (latency, throughput, "
                     "misrouting per class); 0 = no time series",
                     0),
+          bool_param("sim.channel_stats", false,
+                     "per-channel utilization in the measured window (results: channels): flits/cycle of every "
+                     "router output port and injection channel, by kind, and the busiest ports"),
           string_param("sim.kernel", "direct", "advance time directly or from a SystemC thread under sc_start",
                        {"direct", "systemc"}),
       });

@@ -25,6 +25,7 @@ class Link {
   void send_flit(Cycle now, const Flit& f) {
     assert(last_flit_cycle_ < now && "at most one flit per cycle");
     last_flit_cycle_ = now;
+    ++flits_sent_;
     if (flits_.empty()) next_flit_at_ = now + latency_;
     flits_.push_back({now + latency_, f});
   }
@@ -50,6 +51,8 @@ class Link {
     return vc;
   }
 
+  // Flits sent since the run began (channel utilization).
+  int64_t flits_sent() const { return flits_sent_; }
   size_t flits_in_flight() const { return flits_.size(); }
   size_t credits_in_flight() const { return credits_.size(); }
   int flits_in_flight_on_vc(int vc) const {
@@ -83,6 +86,7 @@ class Link {
   int latency_;
   PortKind kind_;
   Cycle last_flit_cycle_ = -1;
+  int64_t flits_sent_ = 0;
   Fifo<TimedFlit> flits_;
   Fifo<TimedCredit> credits_;
 };

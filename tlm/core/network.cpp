@@ -155,6 +155,13 @@ void Network::build(const Config& cfg, std::unique_ptr<RoutingFunction> routing)
     }
   for (int n = 0; n < N; ++n)
     if (!nic_out[n]) throw ConfigError("topology.kind", fmt::format("node {} is not attached to a router", n));
+  if (cfg.get_bool("sim.channel_stats")) {
+    channel_stats_ = std::make_unique<ChannelStats>(*topo_, warmup_, measure_);
+    for (int r = 0; r < R; ++r)
+      for (int o = 0; o < topo_->radix(r); ++o)
+        if (out_link[r][o]) channel_stats_->add(out_link[r][o], r, o, -1);
+    for (int n = 0; n < N; ++n) channel_stats_->add(nic_out[n], -1, -1, n);
+  }
 }
 
 namespace {
@@ -328,6 +335,7 @@ void Network::cycle_loop() {
   Progress progress(end);
   for (;;) {
     const Cycle now = sched_.now();
+    if (channel_stats_) channel_stats_->observe(now);
     if (now >= end && (ledger_.measured_outstanding() == 0 || now >= end + drain_cap_)) {
       drain_cap_hit_ = ledger_.measured_outstanding() > 0;
       break;
@@ -492,6 +500,7 @@ nlohmann::json Network::results(double wall) {
   j["congestion"]["drops"] = ledger_.drops();
   j["congestion"]["resends"] = resends_;
   if (recovery_) j["deadlock_recovery"] = recovery_->stats();
+  if (channel_stats_) j["channels"] = channel_stats_->json();
   j["perf"] = {{"wall_seconds", wall},
                {"cycles_per_second", wall > 0 ? static_cast<double>(end_cycle_) / wall : 0.0},
                {"flit_hops_per_second", wall > 0 ? static_cast<double>(flit_hops_) / wall : 0.0},

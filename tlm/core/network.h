@@ -17,6 +17,7 @@
 #include "core/message.h"
 #include "core/nic.h"
 #include "core/packet.h"
+#include "core/channel_stats.h"
 #include "core/packet_ledger.h"
 #include "core/params.h"
 #include "core/router.h"
@@ -142,6 +143,7 @@ class Network final : public sc_core::sc_module, public ProtocolContext {
   bool cut_through_ = true;
   int router_latency_ = 1;
   std::unique_ptr<DeadlockRecovery> recovery_;
+  std::unique_ptr<ChannelStats> channel_stats_;  // sim.channel_stats, or null
   int vcs_per_class_ = 1;
   int max_vct_packet_ = 0;  // largest packet every buffer holds whole
   int64_t source_queue_ = 0;
