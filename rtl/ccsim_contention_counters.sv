@@ -121,6 +121,11 @@ module ccsim_contention_counters #(
       t = (t >= (CW+IncCntWidth+1)'(n_dec)) ? t - (CW+IncCntWidth+1)'(n_dec) : '0;
       count_d[o*CW +: CW] = (t > (CW+IncCntWidth+1)'({CW{1'b1}})) ? {CW{1'b1}} : t[CW-1:0];
       contended_o[o] = (count_q[o*CW +: CW] >= CW'(Threshold));
+`ifdef FORMAL
+      // A counter never wraps: it moves the way of its net change (scripts/formal.py).
+      if (rst_ni && n_inc >= n_dec) assert (count_d[o*CW +: CW] >= count_q[o*CW +: CW]);
+      if (rst_ni && n_dec >= n_inc) assert (count_d[o*CW +: CW] <= count_q[o*CW +: CW]);
+`endif
     end
   end
 

@@ -272,6 +272,25 @@ module ccsim_token_throttler #(
   assign entry_epoch_o  = epoch_q;
   assign entry_full_o   = full_q;
 
+`ifdef FORMAL
+  // Proven by scripts/formal.py (Yosys sat, bounded and by induction).
+  always_comb begin
+    for (int unsigned i = 0; i < NumEntries; i++) begin
+      if (rst_ni && valid_q[i]) begin
+        // A destination has one entry at most (a throttle of a throttled destination hits its entry).
+        for (int unsigned j = i + 1; j < NumEntries; j++)
+          if (valid_q[j]) assert (dest_q[i*DW +: DW] != dest_q[j*DW +: DW]);
+        // A throttled destination always holds a token: c >= 1 (charges take only what is there).
+        assert (tokens_q[i*TW +: TW] != '0);
+        // Tokens never wrap: they only grow (saturating) unless a packet is charged or the
+        // entry is throttled anew.
+        if (!throttle_take[i] && !(inject_valid_i && inject_ok_o && dest_q[i*DW +: DW] == inject_dest_i))
+          assert (tokens_d[i*TW +: TW] >= tokens_q[i*TW +: TW]);
+      end
+    end
+  end
+`endif
+
   // ---------------------------------------------------------------- registers
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
