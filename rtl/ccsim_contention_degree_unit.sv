@@ -151,6 +151,22 @@ module ccsim_contention_degree_unit #(
   assign sum_min_o = sum_min_q;
 
   // ---------------------------------------------------------------- registers
+`ifdef FORMAL
+  // Proven by scripts/formal.py (Yosys sat).
+  always_comb begin
+    for (int unsigned o = 0; o < Radix; o++) begin
+      // Input legality: at most NumInputs inputs request an output.
+      assume (dcr_i[o*DW +: DW] <= DW'(NumInputs));
+      if (rst_ni) begin
+        // The moving sums stay within their windows' bounds; the maxima's sum is never below the minima's.
+        assert (sum_dcr_q[o*SumWidth +: SumWidth] <= SumWidth'(NumSamples * NumInputs));
+        assert (sum_max_q[o*BoundSumWidth +: BoundSumWidth] <= BoundSumWidth'(NumBoundSamples * NumInputs));
+        assert (sum_max_q[o*BoundSumWidth +: BoundSumWidth] >= sum_min_q[o*BoundSumWidth +: BoundSumWidth]);
+      end
+    end
+  end
+`endif
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       sample_ptr_q  <= '0;

@@ -114,8 +114,27 @@ module ccsim_last_hop_scheduler #(
       acc = AccWidth'(queued_q[e*CW +: CW]) + AccWidth'(added);
       acc = (acc >= AccWidth'(removed)) ? acc - AccWidth'(removed) : '0;
       queued_d[e*CW +: CW] = (acc > AccWidth'(CountMax)) ? CountMax : acc[CW-1:0];
+`ifdef FORMAL
+      // A queued-flit count never wraps: it moves the way of its net change (scripts/formal.py).
+      if (rst_ni && added >= removed) assert (queued_d[e*CW +: CW] >= queued_q[e*CW +: CW]);
+      if (rst_ni && removed >= added) assert (queued_d[e*CW +: CW] <= queued_q[e*CW +: CW]);
+`endif
     end
   end
+
+`ifdef FORMAL
+  // Input legality: time stays far below 2^TimeWidth (the header's precondition).
+  always_comb assume (now_i < TW'(1) << (TW - 2));
+  // A grant is never in the past, nor before the endpoint's earlier grants end.
+  always_comb begin
+    for (int unsigned p = 0; p < NumReqPorts; p++) begin
+      if (rst_ni && grant_valid_o[p]) begin
+        assert (grant_time_o[p*TW +: TW] >= now_i);
+        assert (grant_time_o[p*TW +: TW] >= next_free_q[req_ep_i[p*EpWidth +: EpWidth]*TW +: TW]);
+      end
+    end
+  end
+`endif
 
   assign queued_o    = queued_q;
   assign next_free_o = next_free_q;

@@ -45,14 +45,39 @@ BLOCKS = {
              "t = t - (CW+IncCntWidth+1)'(n_dec);"),
         ],
     },
+    "ccsim_last_hop_scheduler": {
+        "params": {"NumEndpoints": 2, "NumReqPorts": 2, "NumEnqPorts": 2, "NumDeqPorts": 1, "CountWidth": 3,
+                   "DropThreshold": 3, "TimeWidth": 8, "SizeWidth": 3, "FlitsWidth": 2},
+        "depth": 10,  # grants of 7 flits on 2 lanes stay below 2^8 from a time below 2^6
+        "bugs": [
+            ("grant at the end of the earlier grants even when that is past",
+             "start = (now_i > next_free_d[ep*TW +: TW]) ? now_i : next_free_d[ep*TW +: TW];",
+             "start = next_free_d[ep*TW +: TW];"),
+            ("queued count without its upper clamp",
+             "queued_d[e*CW +: CW] = (acc > AccWidth'(CountMax)) ? CountMax : acc[CW-1:0];",
+             "queued_d[e*CW +: CW] = acc[CW-1:0];"),
+        ],
+    },
+    "ccsim_contention_degree_unit": {
+        "params": {"Radix": 2, "NumInputs": 2, "NumSamples": 3, "BoundSampleInterval": 2, "NumBoundSamples": 2},
+        "depth": 16,  # both FIFOs wrap more than once
+        "bugs": [
+            ("sample sum that never drops the oldest sample",
+             "                                          - SumWidth'(oldest_sample[o*DW +: DW]);",
+             "                                          ;"),
+            ("maxima sum that drops the oldest minimum",
+             "            - BoundSumWidth'(oldest_bound[o*BW + DW +: DW]);",
+             "            - BoundSumWidth'(oldest_bound[o*BW +: DW]);"),
+        ],
+    },
 }
 
 
 def check(yosys, block, source, cfg, induction):
     """True when every assertion holds: BMC from reset to cfg's depth, or by induction."""
     chparam = " ".join(f"-set {k} {v}" for k, v in cfg["params"].items())
-    prove = (f"sat -tempinduct -prove-asserts -set-init-zero -maxsteps {cfg['depth']} -verify" if induction
-             else f"sat -prove-asserts -set-init-zero -seq {cfg['depth']} -verify")
+    prove = (f"sat -tempinduct -prove-asserts -set-assumes -set-init-zero -maxsteps {cfg['depth']} -verify" if induction
+             else f"sat -prove-asserts -set-assumes -set-init-zero -seq {cfg['depth']} -verify")
     script = (f"read_verilog -sv -formal {source}; chparam {chparam} {block}; prep -top {block}; "
               f"memory_map; opt -fast; async2sync; {prove}")
     proc = subprocess.run([yosys, "-q", "-p", script], capture_output=True, text=True)
