@@ -7,8 +7,9 @@
                      DIR/throughput_classes.png); every point with a time series
                      also gets DIR/<point>_series.png.
   plot.py RUN.json   one run: accepted throughput of every source node, per class
-                     (RUN_nodes.png, fairness) and its time series if it has one
-                     (RUN_series.png)."""
+                     (RUN_nodes.png, fairness), its time series if it has one
+                     (RUN_series.png) and its channel heatmaps if it has channel
+                     statistics (RUN_channels.png, sim.channel_stats = true)."""
 import glob
 import json
 import os
@@ -124,6 +125,9 @@ def main():
         plot_nodes(j, os.path.splitext(d)[0] + "_nodes.png")
         if "series" in j:
             plot_series(j, os.path.splitext(d)[0] + "_series.png")
+        if "channels" in j:
+            from plot_channels import plot_channels
+            plot_channels(j, os.path.splitext(d)[0] + "_channels.png")
         return
     pts = load_points(d)
     if not pts:

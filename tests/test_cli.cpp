@@ -44,6 +44,19 @@ TEST(Cli, RunWritesResultJson) {
     EXPECT_TRUE(j["perf"].contains(k)) << k;
 }
 
+TEST(Cli, PlotDrawsChannelHeatmaps) {
+  const auto dir = std::filesystem::temp_directory_path() / "ccsim_plot_channels";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string run = (dir / "run.json").string();
+  auto r = sh(kBin + " run " + kDemo + kShort + " -s sim.channel_stats=true -o " + run);
+  ASSERT_EQ(r.status, 0) << r.out;
+  auto p = sh(kBin + " plot " + run);
+  ASSERT_EQ(p.status, 0) << p.out;
+  EXPECT_TRUE(std::filesystem::exists(dir / "run_channels.png")) << p.out;
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Cli, SystemCKernelGivesTheSameResultAsDirect) {
   auto a = sh(kBin + " run " + kDemo + kShort + " -s sim.kernel=direct");
   auto b = sh(kBin + " run " + kDemo + kShort + " -s sim.kernel=systemc");

@@ -28,7 +28,13 @@ nlohmann::json ChannelStats::json() {
     use[i] = static_cast<double>(end_counts_[i] - start_counts_[i]) / cycles;
 
   nlohmann::json routers = nlohmann::json::array(), injection = nlohmann::json::array();
-  for (int r = 0; r < topo_.num_routers(); ++r) routers.push_back(std::vector<nlohmann::json>(topo_.radix(r)));
+  nlohmann::json peers = nlohmann::json::array();  // what each port leads to: a router, or -1 - node
+  for (int r = 0; r < topo_.num_routers(); ++r) {
+    routers.push_back(std::vector<nlohmann::json>(topo_.radix(r)));
+    peers.push_back(std::vector<nlohmann::json>(topo_.radix(r)));
+    for (int o = 0; o < topo_.radix(r); ++o)
+      if (const PortPeer pp = topo_.peer(r, o); pp.id >= 0) peers[r][o] = pp.is_node ? -1 - pp.id : pp.id;
+  }
   for (int n = 0; n < topo_.num_nodes(); ++n) injection.push_back(nullptr);
   struct Sum {
     double total = 0, max = 0;
@@ -59,12 +65,11 @@ nlohmann::json ChannelStats::json() {
   for (size_t i = 0; i < channels_.size(); ++i)
     if (channels_[i].router >= 0) order.push_back(i);
   const size_t top = std::min<size_t>(10, order.size());
-  std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(top), order.end(),
-                    [&](size_t a, size_t b) {
-                      if (use[a] != use[b]) return use[a] > use[b];
-                      return std::tie(channels_[a].router, channels_[a].port) <
-                             std::tie(channels_[b].router, channels_[b].port);
-                    });
+  std::partial_sort(
+      order.begin(), order.begin() + static_cast<std::ptrdiff_t>(top), order.end(), [&](size_t a, size_t b) {
+        if (use[a] != use[b]) return use[a] > use[b];
+        return std::tie(channels_[a].router, channels_[a].port) < std::tie(channels_[b].router, channels_[b].port);
+      });
   nlohmann::json busiest = nlohmann::json::array();
   for (size_t k = 0; k < top; ++k) {
     const Channel& c = channels_[order[k]];
@@ -75,8 +80,12 @@ nlohmann::json ChannelStats::json() {
                        {pp.is_node ? "to_node" : "to_router", pp.id},
                        {"utilization", use[order[k]]}});
   }
-  nlohmann::json j = {{"window_cycles", end_ - start_}, {"by_kind", kinds},   {"busiest", busiest},
-                      {"routers", routers},           {"injection", injection}};
+  nlohmann::json j = {{"window_cycles", end_ - start_},
+                      {"by_kind", kinds},
+                      {"busiest", busiest},
+                      {"routers", routers},
+                      {"peers", peers},
+                      {"injection", injection}};
   if (cut_short) j["cut_short"] = true;
   return j;
 }

@@ -1,0 +1,73 @@
+"""Heatmaps of per-channel utilization (a run's `channels`, sim.channel_stats = true).
+
+Dragonfly: the group-to-group matrix of global-channel utilization (flits/cycle summed over
+the channels from group i to group j) and the local channels of a group (router to router,
+mean over the groups). Other topologies: the router-to-router matrix, and on a 2-D torus or
+mesh each router's busiest outgoing channel on the router grid."""
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+
+
+def _links(ch):
+    """(router, peer router, utilization) of every router-to-router channel."""
+    for r, (ports, peers) in enumerate(zip(ch["routers"], ch["peers"])):
+        for u, peer in zip(ports, peers):
+            if u is not None and peer is not None and peer >= 0:
+                yield r, peer, u
+
+
+def _title(j):
+    c = j["config"]
+    return (f"{c.get('topology.kind')} {c.get('routing.algorithm')}, {c.get('traffic.pattern')} at "
+            f"{c.get('traffic.load')}, {c.get('congestion.protocol')}, seed {j.get('seed')}")
+
+
+def _matrix(ax, m, xlabel, ylabel, title):
+    im = ax.imshow(m, cmap="viridis", vmin=0, origin="upper")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title, fontsize=8)
+    if max(m.shape) <= 16:  # few routers or groups: a tick for each
+        ax.set_xticks(range(m.shape[1]))
+        ax.set_yticks(range(m.shape[0]))
+    plt.colorbar(im, ax=ax, fraction=0.046, pad=0.04, label="flits/cycle")
+
+
+def plot_channels(j, out):
+    ch, cfg = j["channels"], j["config"]
+    routers = len(ch["routers"])
+    links = list(_links(ch))
+    if cfg.get("topology.kind") == "dragonfly":
+        a = int(cfg["topology.a"])
+        groups = routers // a
+        glob, local = np.zeros((groups, groups)), np.zeros((a, a))
+        for r, peer, u in links:
+            if r // a != peer // a:
+                glob[r // a][peer // a] += u
+            else:
+                local[r % a][peer % a] += u / groups
+        fig, axes = plt.subplots(1, 2, figsize=(10, 4.4))
+        _matrix(axes[0], glob, "to group", "from group", "global channels, summed per group pair")
+        _matrix(axes[1], local, "to router of the group", "from router", "local channels, mean over groups")
+    else:
+        m = np.zeros((routers, routers))
+        for r, peer, u in links:
+            m[r][peer] = max(m[r][peer], u)
+        grid = cfg.get("topology.kind") in ("torus", "mesh") and int(cfg.get("topology.n", 0)) == 2
+        fig, axes = plt.subplots(1, 2 if grid else 1, figsize=(10 if grid else 5.5, 4.4))
+        axes = np.atleast_1d(axes)
+        _matrix(axes[0], m, "to router", "from router", "router-to-router channels")
+        if grid:
+            k = int(cfg["topology.k"])
+            busiest = np.zeros((k, k))
+            for r, _, u in links:
+                busiest[r // k][r % k] = max(busiest[r // k][r % k], u)
+            _matrix(axes[1], busiest, "x (dimension 0)", "y (dimension 1)", "busiest outgoing channel per router")
+    fig.suptitle(_title(j), fontsize=9)
+    fig.tight_layout()
+    fig.savefig(out, dpi=110)
+    plt.close(fig)
+    print(f"plot: wrote {out}")
