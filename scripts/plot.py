@@ -50,12 +50,14 @@ def finish(fig, ax, out):
 
 
 def plot_series(j, out):
-    """Latency, accepted throughput and misrouted fraction per window, per class."""
+    """Latency, accepted throughput and misrouted fraction per window, per class; with
+    sim.queue_series also the mean flits queued per router port of each kind."""
     s = j["series"]
     us = j["config"].get("sim.clock_ghz", 1.0) != 1.0
     t = s["t_us"] if us else s["t"]
     unit = "us" if us else "cycles"
-    fig, axes = plt.subplots(3, 1, figsize=(7, 7.5), sharex=True)
+    queues = s.get("queue_flits", {})
+    fig, axes = plt.subplots(4 if queues else 3, 1, figsize=(7, 10 if queues else 7.5), sharex=True)
     rows = [("avg_packet_latency", "avg packet latency (cycles)"),
             ("accepted_throughput", "accepted throughput\n(flits/node/cycle)"),
             ("misrouted_fraction", "misrouted fraction")]
@@ -70,6 +72,12 @@ def plot_series(j, out):
         ax.set_ylabel(label)
         ax.grid(True, alpha=0.3)
     axes[0].legend(fontsize=8)
+    if queues:
+        for kind, v in sorted(queues.items()):
+            axes[3].plot(t, v, label=f"{kind} ports", drawstyle="steps-post")
+        axes[3].set_ylabel("flits queued per port\n(end of window)")
+        axes[3].grid(True, alpha=0.3)
+        axes[3].legend(fontsize=8)
     axes[-1].set_xlabel(f"time ({unit}; dotted: end of warm-up; windows of {s['window_cycles']} cycles)")
     cfg = j["config"]
     seeds = f"seed {j['seed']}" if "seed" in j else f"mean of seeds {j.get('seeds')}"

@@ -180,6 +180,9 @@ const std::vector<ParamSpec>& core_params() {
           bool_param("sim.channel_stats", false,
                      "per-channel utilization in the measured window (results: channels): flits/cycle of every "
                      "router output port and injection channel, by kind, and the busiest ports"),
+          bool_param("sim.queue_series", false,
+                     "with sim.series_window: mean flits queued per router port of each kind (input buffer and "
+                     "output queue) at the end of every window (results: series.queue_flits)"),
           string_param("sim.kernel", "direct", "advance time directly or from a SystemC thread under sc_start",
                        {"direct", "systemc"}),
       });

@@ -155,6 +155,11 @@ void Network::build(const Config& cfg, std::unique_ptr<RoutingFunction> routing)
     }
   for (int n = 0; n < N; ++n)
     if (!nic_out[n]) throw ConfigError("topology.kind", fmt::format("node {} is not attached to a router", n));
+  if (cfg.get_bool("sim.queue_series")) {
+    if (cfg.get_int("sim.series_window") == 0)
+      throw ConfigError("sim.queue_series", "needs a time series: set sim.series_window (cycles per window)");
+    queue_series_ = std::make_unique<QueueSeries>(cfg.get_int("sim.series_window"), warmup_ + measure_);
+  }
   if (cfg.get_bool("sim.channel_stats")) {
     channel_stats_ = std::make_unique<ChannelStats>(*topo_, warmup_, measure_);
     for (int r = 0; r < R; ++r)
@@ -336,6 +341,7 @@ void Network::cycle_loop() {
   for (;;) {
     const Cycle now = sched_.now();
     if (channel_stats_) channel_stats_->observe(now);
+    if (queue_series_) queue_series_->observe(now, routers_);
     if (now >= end && (ledger_.measured_outstanding() == 0 || now >= end + drain_cap_)) {
       drain_cap_hit_ = ledger_.measured_outstanding() > 0;
       break;
@@ -501,6 +507,7 @@ nlohmann::json Network::results(double wall) {
   j["congestion"]["resends"] = resends_;
   if (recovery_) j["deadlock_recovery"] = recovery_->stats();
   if (channel_stats_) j["channels"] = channel_stats_->json();
+  if (queue_series_) j["series"]["queue_flits"] = queue_series_->json();
   j["perf"] = {{"wall_seconds", wall},
                {"cycles_per_second", wall > 0 ? static_cast<double>(end_cycle_) / wall : 0.0},
                {"flit_hops_per_second", wall > 0 ? static_cast<double>(flit_hops_) / wall : 0.0},

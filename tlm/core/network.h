@@ -19,6 +19,7 @@
 #include "core/packet.h"
 #include "core/channel_stats.h"
 #include "core/packet_ledger.h"
+#include "core/queue_series.h"
 #include "core/params.h"
 #include "core/router.h"
 #include "core/scheduler.h"
@@ -144,6 +145,7 @@ class Network final : public sc_core::sc_module, public ProtocolContext {
   int router_latency_ = 1;
   std::unique_ptr<DeadlockRecovery> recovery_;
   std::unique_ptr<ChannelStats> channel_stats_;  // sim.channel_stats, or null
+  std::unique_ptr<QueueSeries> queue_series_;    // sim.queue_series, or null
   int vcs_per_class_ = 1;
   int max_vct_packet_ = 0;  // largest packet every buffer holds whole
   int64_t source_queue_ = 0;
