@@ -29,8 +29,8 @@ TEST(ChannelStats, ChannelsCarryEveryFlitHopOfTheWindow) {
 TEST(ChannelStats, MinUnderAdvPlusOneSaturatesTheGlobalChannelToTheNextGroup) {
   // 72-node dragonfly (a = 4 routers per group, 9 groups): each group's 8 nodes
   // offer 4 flits/cycle to the next group, which one global channel carries.
-  auto r = test::run({"sim.channel_stats=true", "traffic.pattern=\"adv\"", "traffic.load=0.5",
-                      "routing.algorithm=\"min\""});
+  auto r =
+      test::run({"sim.channel_stats=true", "traffic.pattern=\"adv\"", "traffic.load=0.5", "routing.algorithm=\"min\""});
   const auto& top = r["channels"]["busiest"][0];
   EXPECT_EQ(top["kind"], "global");
   EXPECT_GT(top["utilization"].get<double>(), 0.95);

@@ -96,6 +96,28 @@ class ClaimContext:
         """The series' values at every x the experiment asks for (Missing if one was not run)."""
         return [self._value(s, _near(self.d.xs(s), x), metric) for x in self.d.expected_xs(s)]
 
+    def xs(self, s):
+        """The x values (config units) the experiment asks of the series, in order (as ys)."""
+        return self.d.expected_xs(s)
+
+    def knee_x(self, s, metric=None):
+        """The largest offered load (config units) still carried: accepted (the metric,
+        in the x's units) at least 95% of it; the first load if none is."""
+        pts = list(zip(self.xs(s), self.ys(s, metric)))
+        return max((x for x, v in pts if v >= 0.95 * x), default=pts[0][0])
+
+    def stability(self, s):
+        """Past saturation, the lowest accepted throughput over the highest: from the
+        largest offered load still carried (at least 95% of it; the metric in the x's
+        units) on. 1: no drop past saturation."""
+        knee = self.knee_x(s)
+        past = [v for x, v in zip(self.xs(s), self.ys(s)) if x >= knee]
+        return min(past) / max(past) if max(past) > 0 else 0.0
+
+    def held(self, s, frac=0.9):
+        """Whether the series stays within frac of its best past saturation (stability)."""
+        return self.stability(s) >= frac
+
     def first(self, s, metric=None):
         return self.ys(s, metric)[0]
 
@@ -151,7 +173,7 @@ class ClaimContext:
         return sum(sel) / len(sel)
 
     def env(self):
-        names = ("y", "ys", "first", "last", "peak", "peak_x", "sat", "sat_latency", "scalar", "window")
+        names = ("y", "ys", "xs", "first", "last", "peak", "peak_x", "knee_x", "stability", "held", "sat", "sat_latency", "scalar", "window")
         e = {n: getattr(self, n) for n in names}
         e.update(abs=abs, min=min, max=max, all=all, any=any, len=len, sum=sum, zip=zip)
         return e
