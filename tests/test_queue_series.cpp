@@ -22,8 +22,9 @@ TEST(QueueSeries, OneValuePerWindowAndPortKind) {
 
 TEST(QueueSeries, GlobalPortsQueueUnderAdvPlusOneWithMin) {
   auto global = [](const char* pattern, const char* load) {
-    auto r = test::run({"sim.queue_series=true", "sim.series_window=500", std::string("traffic.pattern=\"") + pattern + "\"",
-                        std::string("traffic.load=") + load, "routing.algorithm=\"min\""});
+    auto r =
+        test::run({"sim.queue_series=true", "sim.series_window=500", std::string("traffic.pattern=\"") + pattern + "\"",
+                   std::string("traffic.load=") + load, "routing.algorithm=\"min\""});
     return r["series"]["queue_flits"]["global"].back().get<double>();
   };
   // One saturated global channel per group (ADV+1) against light uniform traffic.
