@@ -9,7 +9,8 @@
   plot.py RUN.json   one run: accepted throughput of every source node, per class
                      (RUN_nodes.png, fairness), its time series if it has one
                      (RUN_series.png) and its channel heatmaps if it has channel
-                     statistics (RUN_channels.png, sim.channel_stats = true)."""
+                     statistics (RUN_channels.png and RUN_channels.csv,
+                     sim.channel_stats = true)."""
 import glob
 import json
 import os
@@ -134,8 +135,9 @@ def main():
         if "series" in j:
             plot_series(j, os.path.splitext(d)[0] + "_series.png")
         if "channels" in j:
-            from plot_channels import plot_channels
+            from plot_channels import plot_channels, write_csv
             plot_channels(j, os.path.splitext(d)[0] + "_channels.png")
+            write_csv(j, os.path.splitext(d)[0] + "_channels.csv")
         return
     pts = load_points(d)
     if not pts:

@@ -1,4 +1,4 @@
-"""Heatmaps of per-channel utilization (a run's `channels`, sim.channel_stats = true).
+"""Heatmaps and a CSV of per-channel utilization (a run's `channels`, sim.channel_stats = true).
 
 Dragonfly: the group-to-group matrix of global-channel utilization (flits/cycle summed over
 the channels from group i to group j) and the local channels of a group (router to router,
@@ -34,6 +34,27 @@ def _matrix(ax, m, xlabel, ylabel, title):
         ax.set_xticks(range(m.shape[1]))
         ax.set_yticks(range(m.shape[0]))
     plt.colorbar(im, ax=ax, fraction=0.046, pad=0.04, label="flits/cycle")
+
+
+def write_csv(j, out):
+    """One line per channel (from_kind,from_id,port,to_kind,to_id,utilization): every router
+    output port (to a router or a node) and every injection channel (node to its router)."""
+    ch = j["channels"]
+    router_of = {}
+    lines = ["from_kind,from_id,port,to_kind,to_id,utilization"]
+    for r, (ports, peers) in enumerate(zip(ch["routers"], ch["peers"])):
+        for port, (u, peer) in enumerate(zip(ports, peers)):
+            if peer is not None and peer < 0:
+                router_of[-1 - peer] = r
+            if u is not None:
+                to = f"router,{peer}" if peer >= 0 else f"node,{-1 - peer}"
+                lines.append(f"router,{r},{port},{to},{u:.6g}")
+    for node, u in enumerate(ch["injection"]):
+        if u is not None:
+            lines.append(f"node,{node},,router,{router_of.get(node, '')},{u:.6g}")
+    with open(out, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print(f"plot: wrote {out}")
 
 
 def plot_channels(j, out):

@@ -54,6 +54,13 @@ TEST(Cli, PlotDrawsChannelHeatmaps) {
   auto p = sh(kBin + " plot " + run);
   ASSERT_EQ(p.status, 0) << p.out;
   EXPECT_TRUE(std::filesystem::exists(dir / "run_channels.png")) << p.out;
+  std::ifstream csv(dir / "run_channels.csv");
+  std::string header, line;
+  std::getline(csv, header);
+  EXPECT_EQ(header, "from_kind,from_id,port,to_kind,to_id,utilization");
+  int lines = 0;
+  while (std::getline(csv, line)) ++lines;
+  EXPECT_GT(lines, 72);  // the demo network's router ports and 72 injection channels
   std::filesystem::remove_all(dir);
 }
 
