@@ -27,8 +27,9 @@ class Point:
     sets: tuple  # ("section.key=value", ...), in order
 
     def key(self, config_text, model):
-        """Cache key: the config's text, every override, the seed, the model version."""
-        blob = json.dumps([config_text, list(self.sets), self.seed, model], sort_keys=True)
+        """Cache key: the config's settings (its parsed TOML: comments and layout do not count),
+        every override, the seed, the model version."""
+        blob = json.dumps([tomllib.loads(config_text), list(self.sets), self.seed, model], sort_keys=True)
         return hashlib.sha256(blob.encode()).hexdigest()[:20]
 
 

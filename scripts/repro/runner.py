@@ -1,8 +1,9 @@
 """Runs a manifest's points with ccsim, reusing results already on record.
 
 A point's result is reused when the compact results file holds a row with the
-same key: the same config text, overrides, seed and model version (the
-results-change gate's digests: they change whenever any result changes). Each
+same key: the same config settings (its parsed TOML: comments do not count),
+overrides, seed and model version (the results-change gate's digests: they
+change whenever any result changes). Each
 finished run is appended to the results file at once, so an interrupted
 reproduction resumes where it stopped."""
 import hashlib
