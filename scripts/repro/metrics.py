@@ -26,6 +26,14 @@ def network_latency_ns(j, cls=""):
     return _latency_ns(j, cls, "avg_network_latency")
 
 
+def network_latency_delivered_ns(j, cls=""):
+    """Injection to delivery of the data packets delivered in the window, whenever created, ns:
+    what the fabric shows while the window's own packets may still wait (a reservation far ahead)."""
+    scope = _scope(j, cls)
+    v = scope.get("avg_network_latency_delivered")
+    return None if not v else v / _clock(j)
+
+
 def packet_latency_ns(j, cls=""):
     """Creation to delivery of the tail (source queueing included), ns."""
     return _latency_ns(j, cls, "avg_packet_latency")
@@ -113,6 +121,7 @@ METRICS = {
     f.__name__: f
     for f in (
         network_latency_ns,
+        network_latency_delivered_ns,
         packet_latency_ns,
         message_latency_ns,
         accepted_pct,
