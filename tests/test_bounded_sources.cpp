@@ -49,19 +49,13 @@ TEST(BoundedSources, ABoundKeepsTheSourceWaitShortPastSaturation) {
   EXPECT_GT(unbounded, 10 * one) << "unbounded " << unbounded << ", one packet " << one;
 }
 
-void expect_error(const std::vector<std::string>& sets, const std::string& key, const char* base = kTorus8) {
-  try {
-    simulate(test::config(sets, base));
-    FAIL() << "no error for " << key;
-  } catch (const ConfigError& e) {
-    EXPECT_EQ(e.key(), key) << e.what();
-  }
-}
-
 TEST(BoundedSources, LoadsASourceCannotOfferAreConfigErrors) {
-  expect_error({"traffic.load=1.5"}, "traffic.load");                           // more than the channel, no bound
-  expect_error({"traffic.load=17", "traffic.source_queue=1"}, "traffic.load");  // over one message per cycle
-  expect_error({"traffic.source_queue=1", "traffic.message_size=2"}, "traffic.source_queue");  // a message never fits
+  using test::config_error_key;
+  EXPECT_EQ(config_error_key({"traffic.load=1.5"}, kTorus8), "traffic.load");  // more than the channel, no bound
+  EXPECT_EQ(config_error_key({"traffic.load=17", "traffic.source_queue=1"}, kTorus8),
+            "traffic.load");  // over one message per cycle
+  EXPECT_EQ(config_error_key({"traffic.source_queue=1", "traffic.message_size=2"}, kTorus8),
+            "traffic.source_queue");  // a message never fits
 }
 
 TEST(BoundedSources, TheSourceQueueIsOneForAllClasses) {
@@ -74,7 +68,7 @@ source_queue = 2
 name = "b"
 nodes = "rest"
 )";
-  expect_error({"traffic.source_queue=1"}, "traffic.class[0].source_queue", base.c_str());
+  EXPECT_EQ(test::config_error_key({"traffic.source_queue=1"}, base.c_str()), "traffic.class[0].source_queue");
 }
 
 }  // namespace

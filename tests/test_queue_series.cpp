@@ -34,12 +34,7 @@ TEST(QueueSeries, GlobalPortsQueueUnderAdvPlusOneWithMin) {
 }
 
 TEST(QueueSeries, NeedsATimeSeries) {
-  try {
-    simulate(test::config({"sim.queue_series=true"}));
-    FAIL() << "no error";
-  } catch (const ConfigError& e) {
-    EXPECT_EQ(e.key(), "sim.queue_series");
-  }
+  EXPECT_EQ(test::config_error_key({"sim.queue_series=true"}), "sim.queue_series");
 }
 
 }  // namespace

@@ -85,6 +85,16 @@ inline Config config(const std::vector<std::string>& sets, const char* base = kS
   return load_config_string(base, ov);
 }
 
+// The key of the ConfigError a run of `sets` stops with; "no error" when it runs.
+inline std::string config_error_key(const std::vector<std::string>& sets, const char* base = kSmallDragonfly) {
+  try {
+    simulate(config(sets, base));
+  } catch (const ConfigError& e) {
+    return e.key();
+  }
+  return "no error";
+}
+
 inline nlohmann::json run(const std::vector<std::string>& sets, const char* base = kSmallDragonfly) {
   return simulate(config(sets, base));
 }

@@ -13,11 +13,14 @@ def _scope(j, cls):
     return j["classes"][cls] if cls else j
 
 
-def _latency_ns(j, cls, key):
+def _latency(j, cls, key):
+    """A latency of the result in cycles; None when nothing of the window was delivered (the result says 0)."""
     scope = _scope(j, cls)
-    if not scope.get("packets_measured"):
-        return None  # nothing of the window was delivered: no latency (the result says 0)
-    v = scope.get(key)
+    return scope.get(key) if scope.get("packets_measured") else None
+
+
+def _latency_ns(j, cls, key):
+    v = _latency(j, cls, key)
     return None if v is None else v / _clock(j)
 
 
@@ -60,8 +63,7 @@ def accepted_flits(j, cls=""):
 
 def packet_latency_cycles(j, cls=""):
     """Creation to delivery of the tail (source queueing included), cycles."""
-    scope = _scope(j, cls)
-    return scope["avg_packet_latency"] if scope.get("packets_measured") else None
+    return _latency(j, cls, "avg_packet_latency")
 
 
 def hot_accepted_pct(j, cls=""):

@@ -44,10 +44,7 @@ constexpr int kEscape = 0, kAdaptive = 1;
 class TorusDuatoBubble : public TorusRouting {
  public:
   TorusDuatoBubble(const Torus& t, int buffer_depth, bool admission)
-      : TorusRouting(t), depth_(buffer_depth), admission_(admission), share_(t.num_routers() * t.n() * 2, 0) {
-    stride_.push_back(1);
-    for (int d = 1; d < t.n(); ++d) stride_.push_back(stride_.back() * t.k());
-  }
+      : TorusRouting(t), depth_(buffer_depth), admission_(admission), share_(t.num_routers() * t.n() * 2, 0) {}
   int vc_slots() const override { return 2; }
   int escape_slots() const override { return 1; }
   uint32_t slot_vcs(int slot, int vcs_per_class) const override {
@@ -151,7 +148,7 @@ class TorusDuatoBubble : public TorusRouting {
 
   int ring(int router, int port) const {
     const int d = (port - t_.c()) / 2, dir = (port - t_.c()) % 2;
-    const int line = router - t_.coord(router, d) * stride_[d];
+    const int line = router - t_.coord(router, d) * t_.stride(d);
     return (line * t_.n() + d) * 2 + dir;
   }
   int need(const Packet& p) const { return (p.size + depth_ - 1) / depth_; }
@@ -176,7 +173,6 @@ class TorusDuatoBubble : public TorusRouting {
 
   int depth_;
   bool admission_;
-  std::vector<int> stride_;
   std::vector<int> share_;  // per ring: buffers the admitted packets may fill
   std::unordered_map<uint64_t, State> state_;
   int64_t refused_ = 0;

@@ -38,6 +38,8 @@ class Torus : public Topology {
   int c() const { return c_; }
   bool wrap() const { return wrap_; }
   int coord(int router, int dim) const { return router / stride_[dim] % k_; }
+  // k^dim: how far apart router ids are along dimension `dim`.
+  int stride(int dim) const { return stride_[dim]; }
   // Output port towards the neighbour in dimension `dim`, direction +1 or -1.
   int port(int dim, int dir) const { return c_ + 2 * dim + (dir > 0 ? 0 : 1); }
   // Channels on a shortest way from coordinate `from` to `to` of one dimension.
