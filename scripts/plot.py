@@ -8,7 +8,8 @@
                      also gets DIR/<point>_series.png.
   plot.py RUN.json   one run: accepted throughput of every source node, per class
                      (RUN_nodes.png, fairness), its time series if it has one
-                     (RUN_series.png) and its channel heatmaps if it has channel
+                     (RUN_series.png, with the queue series and the chosen
+                     routers' ports when recorded) and its channel heatmaps if it has channel
                      statistics (RUN_channels.png and RUN_channels.csv,
                      sim.channel_stats = true)."""
 import glob
@@ -20,6 +21,8 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+
+from plot_common import legend_outside, network, run_title, save, seeds  # noqa: E402
 
 
 def load_points(d):
@@ -41,52 +44,56 @@ def series_key(j, varying):
 
 
 def finish(fig, ax, out):
-    """Grid, legend, layout; writes `out`."""
+    """Grid, legend outside the data; writes `out`."""
     ax.grid(True, alpha=0.3)
-    ax.legend(fontsize=8)
-    fig.tight_layout()
-    fig.savefig(out, dpi=120)
-    plt.close(fig)
-    print(f"plot: wrote {out}")
+    legend_outside(ax)
+    save(fig, out)
 
 
 def plot_series(j, out):
     """Latency, accepted throughput and misrouted fraction per window, per class; with
-    sim.queue_series also the mean flits queued per router port of each kind."""
+    sim.queue_series also the mean flits queued per router port of each kind, and the
+    flits of every port of the routers sim.queue_routers chose (up to four)."""
     s = j["series"]
-    us = j["config"].get("sim.clock_ghz", 1.0) != 1.0
+    ghz = j["config"].get("sim.clock_ghz", 1.0)
+    us = ghz != 1.0
     t = s["t_us"] if us else s["t"]
     unit = "us" if us else "cycles"
-    queues = s.get("queue_flits", {})
-    fig, axes = plt.subplots(4 if queues else 3, 1, figsize=(7, 10 if queues else 7.5), sharex=True)
+    queues = dict(s.get("queue_flits", {}))
+    chosen = queues.pop("routers", [])[:4]
     rows = [("avg_packet_latency", "avg packet latency (cycles)"),
             ("accepted_throughput", "accepted throughput\n(flits/node/cycle)"),
             ("misrouted_fraction", "misrouted fraction")]
+    n = len(rows) + (1 if queues else 0) + len(chosen)
+    fig, axes = plt.subplots(n, 1, figsize=(8, 2.5 * n), sharex=True)
     lines = [("overall", s["overall"])] + sorted(s.get("classes", {}).items())
     if len(lines) == 2:
         lines = lines[:1]  # one class: it is the overall
+    start = s["measure_start"] / (ghz * 1000.0) if us else s["measure_start"]
     for ax, (key, label) in zip(axes, rows):
         for name, data in lines:
             ax.plot(t, data[key], label=name, drawstyle="steps-post")
-        start = s["measure_start"] / (j["config"].get("sim.clock_ghz", 1.0) * 1000.0) if us else s["measure_start"]
-        ax.axvline(start, color="gray", ls=":", lw=1)
         ax.set_ylabel(label)
-        ax.grid(True, alpha=0.3)
-    axes[0].legend(fontsize=8)
+    legend_outside(axes[0])
+    row = len(rows)
     if queues:
         for kind, v in sorted(queues.items()):
-            axes[3].plot(t, v, label=f"{kind} ports", drawstyle="steps-post")
-        axes[3].set_ylabel("flits queued per port\n(end of window)")
-        axes[3].grid(True, alpha=0.3)
-        axes[3].legend(fontsize=8)
+            axes[row].plot(t, v, label=f"{kind} ports", drawstyle="steps-post")
+        axes[row].set_ylabel("flits queued per port\n(end of window)")
+        legend_outside(axes[row])
+        row += 1
+    for r in chosen:
+        for p in r["ports"]:
+            axes[row].plot(t, p["flits"], label=f"port {p['port']} ({p['kind']})", drawstyle="steps-post")
+        axes[row].set_ylabel(f"router {r['router']}:\nflits queued per port")
+        legend_outside(axes[row], ncol=1 + len(r["ports"]) // 12)
+        row += 1
+    for ax in axes:
+        ax.axvline(start, color="gray", ls=":", lw=1)
+        ax.grid(True, alpha=0.3)
     axes[-1].set_xlabel(f"time ({unit}; dotted: end of warm-up; windows of {s['window_cycles']} cycles)")
-    cfg = j["config"]
-    seeds = f"seed {j['seed']}" if "seed" in j else f"mean of seeds {j.get('seeds')}"
-    axes[0].set_title(f"{cfg.get('topology.kind')} {cfg.get('routing.algorithm')}, {seeds}", fontsize=9)
-    fig.tight_layout()
-    fig.savefig(out, dpi=120)
-    plt.close(fig)
-    print(f"plot: wrote {out}")
+    axes[0].set_title(run_title(j), fontsize=9)
+    save(fig, out)
 
 
 def plot_nodes(j, out):
@@ -98,7 +105,7 @@ def plot_nodes(j, out):
         ax.bar(nodes, [c["node_accepted"][n] for n in nodes], width=1.0, label=name)
     ax.set_xlabel("source node")
     ax.set_ylabel("accepted throughput\n(flits/cycle)")
-    ax.set_title(f"per-node accepted throughput in the window, offered load {j['offered_load']}", fontsize=9)
+    ax.set_title(f"accepted throughput per source node in the window\n{run_title(j)}", fontsize=9)
     finish(fig, ax, out)
 
 
@@ -149,10 +156,12 @@ def main():
     for p in pts:
         series.setdefault(series_key(p, varying), []).append(p)
     cfg = pts[0]["config"]
-    title = (f"{cfg.get('topology.kind')} {cfg.get('routing.algorithm') if 'routing.algorithm' not in varying else ''} "
-             f"{cfg.get('traffic.pattern')}, "
-             + (f"seed {pts[0]['seed']}" if "seed" in pts[0] else f"{len(pts[0].get('seeds', []))} seeds"))
-    title = title.replace("  ", " ")
+    title = network(cfg)
+    for key, name in [("routing.algorithm", "routing"), ("congestion.protocol", "protocol"),
+                      ("traffic.pattern", "pattern")]:
+        if key not in varying and cfg.get(key, "none") != "none":
+            title += f", {name} {cfg.get(key)}"
+    title += f", {seeds(pts[0])}"
     for name, ykey, ylabel, fname, log in [
         ("latency", "avg_packet_latency", "average packet latency (cycles)", "latency.png", True),
         ("throughput", "accepted_throughput", "accepted throughput (flits/node/cycle)", "throughput.png", False),

@@ -21,6 +21,8 @@ int command_run(const RunOptions& opt, const char*) {
   }
   if (opt.seeds > 1 && cfg.get_string("sim.kernel") != "direct")
     throw ConfigError("sim.kernel", "--seeds runs the seeds in one process and needs \"direct\"");
+  if (opt.seeds > 1 && !cfg.get_string("sim.trace").empty())
+    throw ConfigError("sim.trace", "traces one run: every seed of --seeds would write the same file; run one seed");
   nlohmann::json result;
   if (opt.seeds <= 1) {
     result = simulate(cfg);
@@ -42,6 +44,11 @@ int command_run(const RunOptions& opt, const char*) {
     if (!f) throw std::runtime_error(fmt::format("cannot write {}", opt.output));
     f << text;
   }
+  if (result.contains("trace") && result["trace"]["truncated"].get<bool>())
+    std::cerr << fmt::format(
+        "warning: sim.trace_max_events: the packet trace stopped at cycle {} after {} events; raise it or narrow "
+        "sim.trace_nodes, trace_class, trace_start/trace_stop or trace_sample\n",
+        result["trace"]["truncated_at"].get<int64_t>(), result["trace"]["events"].get<int64_t>());
   if (result.value("deadlock", false))
     std::cerr << "warning: deadlock detected: " << result["deadlock_info"].dump() << "\n";
   return 0;

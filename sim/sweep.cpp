@@ -107,10 +107,11 @@ int command_sweep(const SweepOptions& opt, const char*) {
   std::vector<Override> base;
   for (auto& s : opt.overrides) base.push_back(parse_override(s));
   const std::vector<Point> points = expand(axes);
+  bool traced = false;  // sim.trace: each point writes its own trace beside its result
   for (auto& pt : points) {
     std::vector<Override> ov = base;
     for (auto& [k, v] : pt.settings) ov.push_back({k, v});
-    load_config(opt.config, ov);
+    traced = !load_config(opt.config, ov).get_string("sim.trace").empty() || traced;
   }
   std::filesystem::create_directories(opt.output);
   const int jobs = opt.jobs > 0 ? opt.jobs : std::max(1u, std::thread::hardware_concurrency());
@@ -126,6 +127,7 @@ int command_sweep(const SweepOptions& opt, const char*) {
       for (auto& s : opt.overrides) args.insert(args.end(), {"-s", s});
       for (auto& [k, v] : pt.settings) args.insert(args.end(), {"-s", k + "=" + v});
       args.insert(args.end(), {"-o", opt.output + "/" + pt.name + ".json"});
+      if (traced) args.insert(args.end(), {"-s", "sim.trace_file=\"" + opt.output + "/" + pt.name + ".trace.json\""});
       if (opt.seeds > 1) args.insert(args.end(), {"--seeds", std::to_string(opt.seeds)});
       pid_t pid = spawn(args, opt.output + "/" + pt.name + ".log");
       if (pid < 0) throw std::runtime_error("cannot start a ccsim process");

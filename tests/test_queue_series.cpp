@@ -33,8 +33,35 @@ TEST(QueueSeries, GlobalPortsQueueUnderAdvPlusOneWithMin) {
   EXPECT_LT(light, 0.5);
 }
 
+TEST(QueueSeries, ChosenRoutersPortByPortAddUpToTheNetworkMeans) {
+  // Every router chosen: the mean over their ports of a kind is the network's series.
+  auto r = test::run({"sim.queue_series=true", "sim.series_window=500", "sim.queue_routers=\"range:0-35\"",
+                      "traffic.pattern=\"adv\"", "traffic.load=0.5", "routing.algorithm=\"min\""});
+  const auto& q = r["series"]["queue_flits"];
+  ASSERT_EQ(q["routers"].size(), 36u);
+  const size_t windows = r["series"]["t"].size();
+  for (const char* kind : {"terminal", "local", "global"}) {
+    std::vector<double> sum(windows, 0.0);
+    int ports = 0;
+    for (auto& router : q["routers"])
+      for (auto& port : router["ports"]) {
+        ASSERT_EQ(port["flits"].size(), windows);
+        if (port["kind"] != kind) continue;
+        ++ports;
+        for (size_t w = 0; w < windows; ++w) sum[w] += port["flits"][w].get<double>();
+      }
+    ASSERT_GT(ports, 0) << kind;
+    for (size_t w = 0; w < windows; ++w) EXPECT_NEAR(sum[w] / ports, q[kind][w].get<double>(), 1e-9) << kind << w;
+  }
+}
+
 TEST(QueueSeries, NeedsATimeSeries) {
   EXPECT_EQ(test::config_error_key({"sim.queue_series=true"}), "sim.queue_series");
+  EXPECT_EQ(test::config_error_key({"sim.queue_routers=\"list:1\""}), "sim.queue_routers");
+  EXPECT_EQ(test::config_error_key({"sim.queue_series=true", "sim.series_window=500", "sim.queue_routers=\"list:36\""}),
+            "sim.queue_routers");
+  EXPECT_EQ(test::config_error_key({"sim.queue_series=true", "sim.series_window=500", "sim.queue_routers=\"all\""}),
+            "sim.queue_routers");
 }
 
 }  // namespace

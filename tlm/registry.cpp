@@ -183,6 +183,24 @@ const std::vector<ParamSpec>& core_params() {
           bool_param("sim.queue_series", false,
                      "with sim.series_window: mean flits queued per router port of each kind (input buffer and "
                      "output queue) at the end of every window (results: series.queue_flits)"),
+          string_param("sim.queue_routers", "",
+                       "with sim.queue_series: routers followed port by port, range:A-B or list:A,B,... "
+                       "(results: series.queue_flits.routers)"),
+          string_param("sim.trace", "",
+                       "\"packets\": write the life of the traced packets (created, injected, every "
+                       "router with ports, VCs and wait, drops, resends, delivery) as Chrome trace-event JSON "
+                       "(Perfetto, chrome://tracing) and CSV; \"\" = off",
+                       {"", "packets"}),
+          string_param("sim.trace_file", "ccsim_packets.json", "packet trace file; the CSV goes beside it (.csv)"),
+          string_param("sim.trace_nodes", "all",
+                       "trace packets from or to these nodes (the syntax of traffic.nodes, without rest)"),
+          string_param("sim.trace_class", "", "trace packets of this traffic class only (its name); \"\" = all"),
+          int_param("sim.trace_start", 0, "trace packets created from this cycle on (or a time such as \"20us\")", 0),
+          int_param("sim.trace_stop", 0, "trace packets created before this cycle (or a time); 0 = no end", 0),
+          float_param("sim.trace_sample", 1.0, "share of the packets passing the other filters that are traced", 1e-9,
+                      1.0),
+          int_param("sim.trace_max_events", 1000000,
+                    "events the trace holds at most; the trace stops there (results: trace.truncated)", 1),
           string_param("sim.kernel", "direct", "advance time directly or from a SystemC thread under sc_start",
                        {"direct", "systemc"}),
       });

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cmath>
 #include <fstream>
+#include <set>
 
 #include "core/progress.h"
 #include "registry.h"
@@ -158,7 +159,12 @@ void Network::build(const Config& cfg, std::unique_ptr<RoutingFunction> routing)
   if (cfg.get_bool("sim.queue_series")) {
     if (cfg.get_int("sim.series_window") == 0)
       throw ConfigError("sim.queue_series", "needs a time series: set sim.series_window (cycles per window)");
-    queue_series_ = std::make_unique<QueueSeries>(cfg.get_int("sim.series_window"), warmup_ + measure_);
+    const std::string& chosen = cfg.get_string("sim.queue_routers");
+    queue_series_ = std::make_unique<QueueSeries>(
+        cfg.get_int("sim.series_window"), warmup_ + measure_,
+        chosen.empty() ? std::vector<int>{} : select_routers("sim.queue_routers", chosen, *topo_));
+  } else if (!cfg.get_string("sim.queue_routers").empty()) {
+    throw ConfigError("sim.queue_routers", "has no effect without sim.queue_series = true");
   }
   if (cfg.get_bool("sim.channel_stats")) {
     channel_stats_ = std::make_unique<ChannelStats>(*topo_, warmup_, measure_);
@@ -275,6 +281,9 @@ void Network::build_traffic(const Config& cfg) {
                                 {"phases", phases.size()}});
     traffic_->add_class(spec);
   }
+  std::vector<std::string> class_names;
+  for (auto& c : traffic_classes_) class_names.push_back(c["name"]);
+  trace_ = PacketTrace::from_config(cfg, *topo_, class_names, router_latency_);
 }
 
 uint32_t Network::new_message(int, const MessageRequest& req, Cycle now) {
@@ -291,14 +300,18 @@ void Network::message_refused(const MessageRequest& req, Cycle now) {
 Packet* Network::new_packet(uint32_t message_slot, int src, const MessageRequest& req, Cycle now) {
   Packet* p = ledger_.new_data(message_slot, src, req, in_window(now), now);
   cc_->on_create(*p);
+  if (trace_) trace_->created(*p, now);
   return p;
 }
 
 Packet* Network::new_control(PacketKind kind, int src, int dst, int vc_class, const Packet& ref, Cycle now) {
-  return ledger_.new_control(kind, src, dst, vc_class, ref, now);
+  Packet* p = ledger_.new_control(kind, src, dst, vc_class, ref, now);
+  if (ref.traced) trace_->control_created(*p, ref, now);
+  return p;
 }
 
 void Network::dropped(Router& at, Packet* p, Cycle now) {
+  if (p->traced) trace_->dropped(*p, at.id(), now);
   if (p->kind != kDataPacket) {  // a control packet consumed by the switch
     cc_->on_drop(at, *p, now);
     ledger_.consumed(*p);
@@ -315,12 +328,14 @@ const Packet& Network::held(uint64_t id) const { return ledger_.held(id); }
 
 void Network::resend(int node, Packet* p, Cycle at, Cycle now) {
   ++resends_;
+  if (p->traced) trace_->resent(*p, now);
   p->reset_route();  // keeps its id, message and creation time
   nics_[node]->requeue(p, at, now);
 }
 
 void Network::deliver(Nic& nic, Packet* p, Cycle now) {
   ledger_.delivered(*p, nic.id(), now);
+  if (p->traced) trace_->delivered(*p, nic.id(), now);
   if (p->kind != kDataPacket) {
     cc_->on_control(nic, *p, now);
     ledger_.release(p);
@@ -506,8 +521,15 @@ nlohmann::json Network::results(double wall) {
   j["congestion"]["drops"] = ledger_.drops();
   j["congestion"]["resends"] = resends_;
   if (recovery_) j["deadlock_recovery"] = recovery_->stats();
-  if (channel_stats_) j["channels"] = channel_stats_->json();
-  if (queue_series_) j["series"]["queue_flits"] = queue_series_->json();
+  if (channel_stats_) {
+    j["channels"] = channel_stats_->json();
+    std::set<int> hot;  // where the patterns concentrate traffic: marked on the heatmaps
+    for (auto& p : patterns_)
+      for (int n : p->hot_nodes()) hot.insert(n);
+    if (!hot.empty()) j["channels"]["hot_nodes"] = hot;
+  }
+  if (queue_series_) j["series"]["queue_flits"] = queue_series_->json(routers_);
+  if (trace_) j["trace"] = trace_->write();
   j["perf"] = {{"wall_seconds", wall},
                {"cycles_per_second", wall > 0 ? static_cast<double>(end_cycle_) / wall : 0.0},
                {"flit_hops_per_second", wall > 0 ? static_cast<double>(flit_hops_) / wall : 0.0},

@@ -19,6 +19,7 @@
 #include "core/packet.h"
 #include "core/channel_stats.h"
 #include "core/packet_ledger.h"
+#include "core/packet_trace.h"
 #include "core/queue_series.h"
 #include "core/params.h"
 #include "core/router.h"
@@ -97,6 +98,10 @@ class Network final : public sc_core::sc_module, public ProtocolContext {
     if (cc_arrival_hook_) cc_->on_eject(p, now);
     stats_->flit_ejected(p, now);
   }
+  // The packet trace (sim.trace), or null; a packet's `traced` flag says whether it is in it.
+  // The hot paths test tracing() first: an untraced run touches no packet for it.
+  PacketTrace* packet_trace() { return trace_.get(); }
+  bool tracing() const { return trace_ != nullptr; }
   void count_flit_hop(Cycle now) {
     ++flit_hops_;
     last_progress_ = now;
@@ -146,6 +151,7 @@ class Network final : public sc_core::sc_module, public ProtocolContext {
   std::unique_ptr<DeadlockRecovery> recovery_;
   std::unique_ptr<ChannelStats> channel_stats_;  // sim.channel_stats, or null
   std::unique_ptr<QueueSeries> queue_series_;    // sim.queue_series, or null
+  std::unique_ptr<PacketTrace> trace_;           // sim.trace, or null
   int vcs_per_class_ = 1;
   int max_vct_packet_ = 0;  // largest packet every buffer holds whole
   int64_t source_queue_ = 0;

@@ -156,6 +156,7 @@ void Nic::inject(Cycle now) {
     sent_flits_ = 0;
     send_vc_ = vc;
     p->injected = now;
+    if (__builtin_expect(net_->tracing(), 0) && p->traced) net_->packet_trace()->injected(*p, now);
     net_->congestion().on_inject(*this, *p, now);
   }
   if (credits_[send_vc_] < 1) return;

@@ -4,6 +4,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,7 @@ struct Packet {
   uint8_t vc_class = 0;         // priority class of VCs it travels on (data, control, ...)
   PacketKind kind = kDataPacket;
   bool measured = false;  // created inside the measurement window
+  bool traced = false;    // its life goes into the packet trace (sim.trace); beside the fields every hop reads
   Cycle created = 0;      // message entered the source queue
   Cycle injected = 0;     // head flit left the source NIC
 
@@ -85,7 +87,7 @@ class PacketPool {
     }
     Packet* p = free_.back();
     free_.pop_back();
-    *p = Packet{};
+    new (p) Packet{};  // in place: no temporary to zero and copy
     p->in_use = true;
     ++live_;
     return p;

@@ -143,6 +143,7 @@ void Router::receive(Cycle now) {
       }
       if (f.head) {
         f.pkt->last_router = id_;
+        if (__builtin_expect(net_->tracing(), 0) && f.pkt->traced) trace_arrival(*f.pkt, p, f.vc, now);
         InPacket e{f.pkt, now + params_.latency, now, 1, 0, -1, 0, Route::Unrouted};
         int q = 0;
         if (params_.voq) {
@@ -168,6 +169,14 @@ void Router::receive(Cycle now) {
       assert(vc.occupancy <= ip.depth && "credit protocol violated");
     }
   }
+}
+
+void Router::trace_arrival(const Packet& p, int port, int vc, Cycle now) {
+  net_->packet_trace()->arrived(p, id_, port, vc, now);
+}
+
+void Router::trace_departure(const Packet& p, int port, int vc, Cycle now) {
+  net_->packet_trace()->departed(p, id_, port, vc, out_[port].kind, now);
 }
 
 void Router::absorb_credits(OutputPort& op, Cycle now) {
@@ -400,6 +409,7 @@ void Router::send_links(Cycle now) {
     OutPacket& f = ov.q.front();
     if (track_waiting_ && f.sent == 0) f.pkt->queued += static_cast<int32_t>(now - f.entered);
     Flit flit{f.pkt, static_cast<uint16_t>(chosen), f.sent == 0, f.sent + 1 == f.pkt->size};
+    if (__builtin_expect(net_->tracing(), 0) && flit.head && f.pkt->traced) trace_departure(*f.pkt, o, chosen, now);
     op.link->send_flit(now, flit);
     net_->scheduler().wake(op.link->downstream, now + op.link->latency());
     net_->count_flit_hop(now);

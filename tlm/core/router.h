@@ -178,6 +178,9 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
   bool rescue(Cycle now, InPacket& e);
   // Moves the next arrived flit of the rescued packet into the deadlock buffer.
   void drain_rescued(Cycle now);
+  // The packet trace's records, out of the hot loops (sim.trace).
+  [[gnu::cold, gnu::noinline]] void trace_arrival(const Packet& p, int port, int vc, Cycle now);
+  [[gnu::cold, gnu::noinline]] void trace_departure(const Packet& p, int port, int vc, Cycle now);
   // Credits the link has delivered by `now` (also for remote occupancy reads).
   void absorb_credits(OutputPort& op, Cycle now);
   int queue_count() const { return params_.voq ? radix_ : 1; }

@@ -13,8 +13,9 @@ namespace ccsim {
 namespace {
 
 const char* kSyntax = "expected all, rest, random:N, range:A-B, router_index:A[-B] or list:A,B,...";
+const char* kRouterSyntax = "expected range:A-B or list:A,B,...";
 
-int parse_int(const std::string& key, const std::string& spec, const std::string& text) {
+int parse_int(const std::string& key, const std::string& spec, const std::string& text, const char* syntax = kSyntax) {
   size_t pos = 0;
   int v = -1;
   try {
@@ -23,15 +24,16 @@ int parse_int(const std::string& key, const std::string& spec, const std::string
     pos = 0;
   }
   if (pos == 0 || pos != text.size() || v < 0)
-    throw ConfigError(key, fmt::format("bad number \"{}\" in \"{}\"; {}", text, spec, kSyntax));
+    throw ConfigError(key, fmt::format("bad number \"{}\" in \"{}\"; {}", text, spec, syntax));
   return v;
 }
 
 // "A" or "A-B" -> [A, B]
-std::pair<int, int> parse_range(const std::string& key, const std::string& spec, const std::string& text) {
+std::pair<int, int> parse_range(const std::string& key, const std::string& spec, const std::string& text,
+                                const char* syntax = kSyntax) {
   const auto dash = text.find('-');
-  const int a = parse_int(key, spec, text.substr(0, dash));
-  const int b = dash == std::string::npos ? a : parse_int(key, spec, text.substr(dash + 1));
+  const int a = parse_int(key, spec, text.substr(0, dash), syntax);
+  const int b = dash == std::string::npos ? a : parse_int(key, spec, text.substr(dash + 1), syntax);
   if (b < a) throw ConfigError(key, fmt::format("empty range in \"{}\"", spec));
   return {a, b};
 }
@@ -81,6 +83,32 @@ std::vector<int> select_nodes(const std::string& key, const std::string& spec, c
   } else {
     throw ConfigError(key, fmt::format("unknown node selection \"{}\"; {}", spec, kSyntax));
   }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+std::vector<int> select_routers(const std::string& key, const std::string& spec, const Topology& topo) {
+  const int n = topo.num_routers();
+  const auto colon = spec.find(':');
+  const std::string kind = spec.substr(0, colon);
+  const std::string arg = colon == std::string::npos ? "" : spec.substr(colon + 1);
+  std::vector<int> out;
+  if (kind == "range" && !arg.empty()) {
+    auto [a, b] = parse_range(key, spec, arg, kRouterSyntax);
+    for (int i = a; i <= b; ++i) out.push_back(i);
+  } else if (kind == "list" && !arg.empty()) {
+    for (size_t start = 0;;) {
+      const size_t comma = arg.find(',', start);
+      out.push_back(parse_int(key, spec, arg.substr(start, comma - start), kRouterSyntax));
+      if (comma == std::string::npos) break;
+      start = comma + 1;
+    }
+  } else {
+    throw ConfigError(key, fmt::format("unknown router selection \"{}\"; {}", spec, kRouterSyntax));
+  }
+  for (int r : out)
+    if (r >= n) throw ConfigError(key, fmt::format("router {} does not exist (the network has {})", r, n));
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;

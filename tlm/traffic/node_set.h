@@ -19,6 +19,10 @@ namespace ccsim {
 // impossible selection. "rest" is not handled here.
 std::vector<int> select_nodes(const std::string& key, const std::string& spec, const Topology& topo, uint64_t seed);
 
+// Sorted router ids of `spec` ("range:A-B" or "list:A,B,..." over the
+// routers of `topo`); throws ConfigError(key, ...) otherwise.
+std::vector<int> select_routers(const std::string& key, const std::string& spec, const Topology& topo);
+
 // The node sets of several classes (`keys[i]` names class i's key in errors):
 // "rest" takes the nodes no other class selects; random selections draw from
 // `seed` and the class index.

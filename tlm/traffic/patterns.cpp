@@ -74,6 +74,12 @@ int HotRegionPattern::dest(int src, Rng& rng) {
   }
 }
 
+std::vector<int> HotRegionPattern::hot_nodes() const {
+  std::vector<int> v(hot_);
+  std::iota(v.begin(), v.end(), 0);
+  return v;
+}
+
 WcHotPattern::WcHotPattern(int nodes, int group_size, int hot_nodes, uint64_t seed)
     : gs_(group_size), groups_(nodes / group_size) {
   if (groups_ < 2) throw ConfigError("traffic.pattern", "wc_hot needs at least 2 groups");
@@ -94,6 +100,12 @@ WcHotPattern::WcHotPattern(int nodes, int group_size, int hot_nodes, uint64_t se
 int WcHotPattern::dest(int src, Rng& rng) {
   const auto& hot = hot_[(src / gs_ + 1) % groups_];
   return hot[rng.below(static_cast<uint32_t>(hot.size()))];
+}
+
+std::vector<int> WcHotPattern::hot_nodes() const {
+  std::vector<int> v;
+  for (auto& g : hot_) v.insert(v.end(), g.begin(), g.end());
+  return v;
 }
 
 HotspotPattern::HotspotPattern(int nodes, int sources, int dests, uint64_t seed)

@@ -42,6 +42,7 @@ class HotRegionPattern : public TrafficPattern {
   HotRegionPattern(int nodes, double hot_fraction, double region);
   int dest(int src, Rng& rng) override;
   int region_nodes() const { return hot_; }
+  std::vector<int> hot_nodes() const override;
 
  private:
   int n_, hot_;
@@ -55,6 +56,7 @@ class WcHotPattern : public TrafficPattern {
   WcHotPattern(int nodes, int group_size, int hot_nodes, uint64_t seed);
   int dest(int src, Rng& rng) override;
   const std::vector<int>& hot_nodes_of_group(int g) const { return hot_[g]; }
+  std::vector<int> hot_nodes() const override;
 
  private:
   int gs_, groups_;
@@ -72,6 +74,7 @@ class HotspotPattern : public TrafficPattern {
   bool is_source(int src) const override { return is_src_[src]; }
   int dest(int src, Rng& rng) override { return dests_[rng.below(static_cast<uint32_t>(dests_.size()))]; }
   const std::vector<int>& destinations() const { return dests_; }
+  std::vector<int> hot_nodes() const override { return dests_; }
 
  private:
   std::vector<bool> is_src_;
