@@ -45,11 +45,11 @@ SCALE ?= quick
 reproduce: build
 	$(BUILD)/ccsim reproduce $(PAPER) --scale $(SCALE) -j $(JOBS)
 
-# Simulation speed (scripts/bench.py): make bench [BASE=other/ccsim] [REPS=5] runs the two binaries
+# Simulation speed (scripts/bench.py) at 1 and JOBS threads: make bench [BASE=other/ccsim] [REPS=5] runs the binaries
 # alternately and prints medians, the ratio, and whether their results are identical.
 REPS ?= 1
 bench: build
-	$(PY) scripts/bench.py $(BUILD)/ccsim --reps $(REPS) $(if $(BASE),--base $(BASE))
+	$(PY) scripts/bench.py $(BUILD)/ccsim --reps $(REPS) --threads 1,$(JOBS) $(if $(BASE),--base $(BASE))
 
 waves: configure
 	cmake --build $(BUILD) -j $(JOBS) --target waves

@@ -4,7 +4,9 @@
 One process at a time (two at once on a small machine distort both). With --base the two
 binaries run alternately, REPS times each per case; the table gives medians and the ratio
 new/base, and the result JSON without `perf` must be identical for both (same results;
-the config echo aside, which lists every key a binary knows).
+the config echo aside, which lists every key a binary knows). --threads 1,2 runs the new
+binary at each thread count (sim.threads; the base binary runs with its default, one) and
+requires identical results at every count; the ratio compares each with the base.
 
 Cases (experiments/bench_*.toml):
   df1056-ur0.5   1056-node dragonfly (p=4, a=8, h=4), UR 0.5, 1-flit packets, MIN
@@ -32,10 +34,12 @@ CASES = [
 ]
 
 
-def run(ccsim, config, sets):
+def run(ccsim, config, sets, threads=None):
     cmd = [ccsim, "run", os.path.join(EXP, config)]
     for s in sets:
         cmd += ["-s", s]
+    if threads is not None:
+        cmd += ["-s", f"sim.threads={threads}"]
     out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
     result = json.loads(out)
     perf = result.pop("perf")
@@ -49,31 +53,35 @@ def main():
     ap.add_argument("--base", help="another ccsim binary to compare with")
     ap.add_argument("--reps", type=int, default=1, help="runs per binary and case (median; default 1)")
     ap.add_argument("--cases", help="comma-separated case names (default: all)")
+    ap.add_argument("--threads", help="comma-separated sim.threads counts for the new binary (default: its default)")
     args = ap.parse_args()
     cases = [c for c in CASES if not args.cases or c[0] in args.cases.split(",")]
-    bins = [("new", args.ccsim)] + ([("base", args.base)] if args.base else [])
-    print(f"{'case':<15} {'binary':<5} {'cycles/s':>10} {'flit-hops/s':>12} {'ns/flit-hop':>12} {'RSS MB':>7}"
-          f"{'  new/base' if args.base else ''}")
+    counts = [int(t) for t in args.threads.split(",")] if args.threads else [None]
+    # (label, binary, sim.threads or None); the label names the binary and its thread count.
+    bins = [(f"new/{t}t" if t else "new", args.ccsim, t) for t in counts]
+    bins += [("base", args.base, None)] if args.base else []
+    print(f"{'case':<15} {'binary':<7} {'cycles/s':>10} {'flit-hops/s':>12} {'ns/flit-hop':>12} {'RSS MB':>7}"
+          f"{'  x base' if args.base else ''}")
     failed = False
     for name, config, sets in cases:
-        perfs = {b: [] for b, _ in bins}
+        perfs = {b: [] for b, _, _ in bins}
         digests = {}
         for _ in range(args.reps):
-            for b, path in bins:  # alternated: drift of the machine hits both alike
-                perf, digest = run(path, config, sets)
+            for b, path, threads in bins:  # alternated: drift of the machine hits all alike
+                perf, digest = run(path, config, sets, threads)
                 perfs[b].append(perf)
                 digests.setdefault(b, digest)
         med = {b: {k: statistics.median(p[k] for p in perfs[b])
                    for k in ("cycles_per_second", "flit_hops_per_second", "peak_rss_mb")} for b in perfs}
-        for b, _ in bins:
+        for b, _, _ in bins:
             m = med[b]
             ratio = ""
-            if args.base and b == "new":
-                ratio = f"  {m['flit_hops_per_second'] / med['base']['flit_hops_per_second']:8.2f}x"
-            print(f"{name:<15} {b:<5} {m['cycles_per_second']:>10.0f} {m['flit_hops_per_second']:>12.3g} "
+            if args.base and b != "base":
+                ratio = f"  {m['flit_hops_per_second'] / med['base']['flit_hops_per_second']:6.2f}x"
+            print(f"{name:<15} {b:<7} {m['cycles_per_second']:>10.0f} {m['flit_hops_per_second']:>12.3g} "
                   f"{1e9 / m['flit_hops_per_second']:>12.0f} {m['peak_rss_mb']:>7.0f}{ratio}", flush=True)
-        if args.base and digests["new"] != digests["base"]:
-            print(f"{name}: RESULTS DIFFER between the binaries", file=sys.stderr)
+        if len(set(digests.values())) > 1:
+            print(f"{name}: RESULTS DIFFER between {', '.join(sorted(digests))}", file=sys.stderr)
             failed = True
     return 1 if failed else 0
 

@@ -3,7 +3,7 @@
 configs (every topology, routing algorithm, protocol and pattern) with a random
 seed, load and message size each. For every sample, the same config run twice
 gives byte-identical results (all but "perf"), and sim.kernel = "systemc"
-gives the same results as "direct".
+gives the same results as "direct", and so do sim.threads = 2 and 3.
 
   determinism.py [--samples N] [--seed S] [--ccsim build/ccsim] [--no-rtl] [-j N]
 
@@ -30,6 +30,7 @@ def run(ccsim, cfg, sets):
     j = json.loads(proc.stdout)
     j.pop("perf", None)
     j["config"].pop("sim.kernel", None)
+    j["config"].pop("sim.threads", None)
     return json.dumps(j, sort_keys=True), " ".join(cmd), None
 
 
@@ -43,6 +44,10 @@ def check(ccsim, cfg, sets):
     c, _, err = run(ccsim, cfg, sets + ["sim.kernel=systemc"])
     if err or a != c:
         return f"{cmd}: sim.kernel=systemc differs from direct" + (f" ({err})" if err else "")
+    for threads in (2, 3):
+        t, _, err = run(ccsim, cfg, sets + [f"sim.threads={threads}"])
+        if err or a != t:
+            return f"{cmd}: sim.threads={threads} differs from one thread" + (f" ({err})" if err else "")
     return None
 
 

@@ -49,6 +49,9 @@ int command_run(const RunOptions& opt, const char*) {
         "warning: sim.trace_max_events: the packet trace stopped at cycle {} after {} events; raise it or narrow "
         "sim.trace_nodes, trace_class, trace_start/trace_stop or trace_sample\n",
         result["trace"]["truncated_at"].get<int64_t>(), result["trace"]["events"].get<int64_t>());
+  if (result["perf"].contains("threads_obstacle"))
+    std::cerr << "note: sim.threads: " << result["perf"]["threads_obstacle"].get<std::string>()
+              << ", so the routers step on one thread\n";
   if (result.value("deadlock", false))
     std::cerr << "warning: deadlock detected: " << result["deadlock_info"].dump() << "\n";
   return 0;

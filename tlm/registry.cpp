@@ -201,6 +201,10 @@ const std::vector<ParamSpec>& core_params() {
                       1.0),
           int_param("sim.trace_max_events", 1000000,
                     "events the trace holds at most; the trace stops there (results: trace.truncated)", 1),
+          int_param("sim.threads", 1,
+                    "threads that step the routers of one run (results are identical for every count); routers "
+                    "stay on one thread when a mechanism reads beyond its router (results: perf.router_threads)",
+                    1, 256),
           string_param("sim.kernel", "direct", "advance time directly or from a SystemC thread under sc_start",
                        {"direct", "systemc"}),
       });

@@ -21,6 +21,7 @@ class Alo : public CongestionControl {
   explicit Alo(bool drained) : drained_(drained) {}
   void attach(ProtocolContext& net) override;
   bool may_inject(NicView& nic, Packet& p, Cycle now) override;
+  bool sources_read_switches() const override { return true; }
   nlohmann::json stats() const override;
 
  private:

@@ -72,6 +72,10 @@ class CongestionControl {
   virtual bool has_switch_hook() const { return false; }
   // on_switch_arrival and on_eject are called only when this is true.
   virtual bool has_arrival_hook() const { return false; }
+  // True when a source hook reads the state of a switch (ALO's free VCs):
+  // NICs then need their router's state of the same cycle, so routers do not
+  // step apart from them (sim.threads).
+  virtual bool sources_read_switches() const { return false; }
   // The protocol's counters for the results ("congestion").
   virtual nlohmann::json stats() const { return nlohmann::json::object(); }
   // The hardware blocks (tlm/hw/) this protocol runs, for the results ("hardware").

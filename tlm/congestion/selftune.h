@@ -53,6 +53,7 @@ class SelfTune : public CongestionControl {
   bool may_inject(NicView& nic, Packet& p, Cycle now) override;
   void on_eject(const Packet& p, Cycle now) override;
   bool has_arrival_hook() const override { return true; }
+  bool sources_read_switches() const override { return true; }
   nlohmann::json stats() const override;
 
  private:

@@ -36,7 +36,7 @@ void DeadlockRecovery::lane_flit(int router, Packet* p, bool tail, Cycle now) {
   const Cycle delay = path_delay(router, p->dst);
   lane_.push_back({now + delay, p, tail});
   ++lane_flits_;
-  net_.count_flit_hop(now);
+  net_.count_flit_hops(1, now);
   net_.scheduler().wake(this, now + delay);
 }
 
@@ -45,7 +45,7 @@ void DeadlockRecovery::step(Cycle now) {
     const LaneFlit f = lane_.front();
     lane_.pop_front();
     Nic& nic = net_.nic(f.p->dst);
-    net_.count_flit_hop(now);
+    net_.count_flit_hops(1, now);
     const int dst_router = net_.topology().node_router(f.p->dst);
     net_.flit_ejected(*f.p, now);
     if (f.tail) {

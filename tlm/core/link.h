@@ -2,7 +2,14 @@
 // back the other way with the same latency. Plain C++ (not sc_signal) so the
 // evaluation order of components never changes a result: anything sent at
 // cycle t is visible at t + latency >= t + 1.
+//
+// Parallel phases (sim.threads): the receiver takes flits and credits only in
+// the receive phase, when no sender sends; in the forward phase a router may
+// still ask whether a credit is ready (occupancy) while the other end sends
+// one. That question reads only the time of the next item, an atomic that a
+// send sets no earlier than the next cycle: the answer is "no" either way.
 #pragma once
+#include <atomic>
 #include <cassert>
 #include <cstdint>
 
@@ -26,28 +33,28 @@ class Link {
     assert(last_flit_cycle_ < now && "at most one flit per cycle");
     last_flit_cycle_ = now;
     ++flits_sent_;
-    if (flits_.empty()) next_flit_at_ = now + latency_;
+    if (flits_.empty()) next_flit_at_.store(now + latency_, std::memory_order_relaxed);
     flits_.push_back({now + latency_, f});
   }
   // The receiver polls every cycle it runs: keep the check on one cache line.
-  bool flit_ready(Cycle now) const { return next_flit_at_ <= now; }
+  bool flit_ready(Cycle now) const { return next_flit_at_.load(std::memory_order_relaxed) <= now; }
   Flit take_flit() {
     Flit f = flits_.front().flit;
     flits_.pop_front();
-    next_flit_at_ = flits_.empty() ? kNever : flits_.front().at;
+    next_flit_at_.store(flits_.empty() ? kNever : flits_.front().at, std::memory_order_relaxed);
     return f;
   }
 
   // Receiver side returns credits, one per freed buffer slot.
   void send_credit(Cycle now, int vc) {
-    if (credits_.empty()) next_credit_at_ = now + latency_;
+    if (credits_.empty()) next_credit_at_.store(now + latency_, std::memory_order_relaxed);
     credits_.push_back({now + latency_, vc});
   }
-  bool credit_ready(Cycle now) const { return next_credit_at_ <= now; }
+  bool credit_ready(Cycle now) const { return next_credit_at_.load(std::memory_order_relaxed) <= now; }
   int take_credit() {
     int vc = credits_.front().vc;
     credits_.pop_front();
-    next_credit_at_ = credits_.empty() ? kNever : credits_.front().at;
+    next_credit_at_.store(credits_.empty() ? kNever : credits_.front().at, std::memory_order_relaxed);
     return vc;
   }
 
@@ -82,7 +89,7 @@ class Link {
     int vc;
   };
   static constexpr Cycle kNever = INT64_MAX;
-  Cycle next_flit_at_ = kNever, next_credit_at_ = kNever;
+  std::atomic<Cycle> next_flit_at_{kNever}, next_credit_at_{kNever};
   int latency_;
   PortKind kind_;
   Cycle last_flit_cycle_ = -1;

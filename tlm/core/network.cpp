@@ -39,6 +39,11 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg, std::unique_pt
       sched_(max_latency(cfg) + static_cast<int>(cfg.get_int("router.latency")) + 2) {
   build(cfg, std::move(routing));
   build_traffic(cfg);
+  if (cfg.get_int("sim.threads") > 1) {
+    parallel_obstacle_ = ParallelRouters::obstacle(cfg, *routing_, *cc_, trace_ != nullptr);
+    if (parallel_obstacle_.empty())
+      parallel_ = std::make_unique<ParallelRouters>(static_cast<int>(cfg.get_int("sim.threads")), routers_);
+  }
   use_kernel_ = cfg.get_string("sim.kernel") == "systemc";
   if (use_kernel_) SC_THREAD(kernel_thread);
 }
@@ -367,7 +372,10 @@ void Network::cycle_loop() {
     }
     progress.update(now);
     traffic_->generate(now);
-    sched_.run_cycle();
+    if (parallel_)
+      sched_.run_cycle([&](const std::vector<Component*>& routers) { parallel_->step(routers, sched_, now); });
+    else
+      sched_.run_cycle();
     if (sched_.idle() && traffic_->next_event() == INT64_MAX && ledger_.delivered_count() != ledger_.created())
       check_stall();
     if (sched_.idle() || sched_.next_due() > sched_.now()) {
@@ -534,7 +542,9 @@ nlohmann::json Network::results(double wall) {
                {"cycles_per_second", wall > 0 ? static_cast<double>(end_cycle_) / wall : 0.0},
                {"flit_hops_per_second", wall > 0 ? static_cast<double>(flit_hops_) / wall : 0.0},
                {"flit_hops", flit_hops_},
-               {"peak_rss_mb", peak_rss_mb()}};
+               {"peak_rss_mb", peak_rss_mb()},
+               {"router_threads", parallel_ ? parallel_->threads() : 1}};
+  if (!parallel_obstacle_.empty()) j["perf"]["threads_obstacle"] = parallel_obstacle_;
   return j;
 }
 

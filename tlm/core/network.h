@@ -20,6 +20,7 @@
 #include "core/channel_stats.h"
 #include "core/packet_ledger.h"
 #include "core/packet_trace.h"
+#include "core/parallel_routers.h"
 #include "core/queue_series.h"
 #include "core/params.h"
 #include "core/router.h"
@@ -102,8 +103,8 @@ class Network final : public sc_core::sc_module, public ProtocolContext {
   // The hot paths test tracing() first: an untraced run touches no packet for it.
   PacketTrace* packet_trace() { return trace_.get(); }
   bool tracing() const { return trace_ != nullptr; }
-  void count_flit_hop(Cycle now) {
-    ++flit_hops_;
+  void count_flit_hops(int64_t hops, Cycle now) {
+    flit_hops_ += hops;
     last_progress_ = now;
   }
 
@@ -152,6 +153,8 @@ class Network final : public sc_core::sc_module, public ProtocolContext {
   std::unique_ptr<ChannelStats> channel_stats_;  // sim.channel_stats, or null
   std::unique_ptr<QueueSeries> queue_series_;    // sim.queue_series, or null
   std::unique_ptr<PacketTrace> trace_;           // sim.trace, or null
+  std::unique_ptr<ParallelRouters> parallel_;    // sim.threads > 1 and nothing in the way, or null
+  std::string parallel_obstacle_;                // why sim.threads > 1 keeps the routers on one thread
   int vcs_per_class_ = 1;
   int max_vct_packet_ = 0;  // largest packet every buffer holds whole
   int64_t source_queue_ = 0;

@@ -163,7 +163,7 @@ void Nic::inject(Cycle now) {
   Flit f{sending_, static_cast<uint16_t>(send_vc_), sent_flits_ == 0, sent_flits_ + 1 == sending_->size};
   out_->send_flit(now, f);
   net_->scheduler().wake(out_->downstream, now + out_->latency());
-  net_->count_flit_hop(now);
+  net_->count_flit_hops(1, now);
   net_->flit_injected();
   --credits_[send_vc_];
   if (++sent_flits_ == sending_->size) sending_ = nullptr;

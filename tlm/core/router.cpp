@@ -110,6 +110,10 @@ int Router::vc_room(int port, int slot, const Packet& p) {
 
 void Router::step(Cycle now) {
   receive(now);
+  forward(now);
+}
+
+void Router::forward(Cycle now) {
   if (buffered_flits_ > 0) {
     allocate_vcs(now);
     if (net_->cc_allocation_hook()) net_->congestion().on_vc_allocation(*this, now);
@@ -117,7 +121,21 @@ void Router::step(Cycle now) {
     send_links(now);
   }
   if (rescued_.port >= 0) drain_rescued(now);
-  if (buffered_flits_ > 0) net_->scheduler().wake(this, now + 1);
+  if (buffered_flits_ > 0) wake(this, now + 1);
+}
+
+void Router::wake(Component* c, Cycle at) {
+  if (defer_)
+    deferred_wakes_.push_back({c, at});
+  else
+    net_->scheduler().wake(c, at);
+}
+
+void Router::flush_deferred(Scheduler& sched, Cycle now) {
+  for (auto& [c, at] : deferred_wakes_) sched.wake(c, at);
+  deferred_wakes_.clear();
+  if (deferred_hops_ > 0) net_->count_flit_hops(deferred_hops_, now);
+  deferred_hops_ = 0;
 }
 
 void Router::receive(Cycle now) {
@@ -411,8 +429,11 @@ void Router::send_links(Cycle now) {
     Flit flit{f.pkt, static_cast<uint16_t>(chosen), f.sent == 0, f.sent + 1 == f.pkt->size};
     if (__builtin_expect(net_->tracing(), 0) && flit.head && f.pkt->traced) trace_departure(*f.pkt, o, chosen, now);
     op.link->send_flit(now, flit);
-    net_->scheduler().wake(op.link->downstream, now + op.link->latency());
-    net_->count_flit_hop(now);
+    wake(op.link->downstream, now + op.link->latency());
+    if (defer_)
+      ++deferred_hops_;
+    else
+      net_->count_flit_hops(1, now);
     --ov.credits;
     --ov.occupancy;
     bump(op);

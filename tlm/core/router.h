@@ -51,6 +51,16 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
   void connect(int port, PortKind kind, Link* in, int input_depth, Link* out, int downstream_depth);
 
   void step(Cycle now) override;
+  // step() in two halves for the parallel phases of a cycle (sim.threads):
+  // receive() takes what the links delivered (it only consumes from links),
+  // forward() allocates, crosses the switch and sends (it only produces on
+  // links). Every router's receive() of a cycle runs before any forward().
+  void receive(Cycle now);
+  void forward(Cycle now);
+  // Parallel phases: wake-ups and flit-hop counts wait in the router until
+  // flush_deferred() hands them over, routers in a fixed order.
+  void defer_shared_effects() { defer_ = true; }
+  void flush_deferred(Scheduler& sched, Cycle now);
 
   // RouterContext
   int router_id() const override { return id_; }
@@ -159,7 +169,6 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
     uint64_t bit = 0;           // 1 << its port number (kept: bump() runs per flit)
   };
 
-  void receive(Cycle now);
   void allocate_vcs(Cycle now);
   void traverse_switch(Cycle now);
   void send_links(Cycle now);
@@ -181,6 +190,8 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
   // The packet trace's records, out of the hot loops (sim.trace).
   [[gnu::cold, gnu::noinline]] void trace_arrival(const Packet& p, int port, int vc, Cycle now);
   [[gnu::cold, gnu::noinline]] void trace_departure(const Packet& p, int port, int vc, Cycle now);
+  // Wakes `c` at `at` through the scheduler, or later (defer_shared_effects()).
+  void wake(Component* c, Cycle at);
   // Credits the link has delivered by `now` (also for remote occupancy reads).
   void absorb_credits(OutputPort& op, Cycle now);
   int queue_count() const { return params_.voq ? radix_ : 1; }
@@ -233,6 +244,9 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
   };
   std::vector<Request> requests_;
   std::vector<uint64_t> req_mask_;  // per output: inputs requesting it this round
+  bool defer_ = false;              // defer_shared_effects()
+  std::vector<std::pair<Component*, Cycle>> deferred_wakes_;
+  int64_t deferred_hops_ = 0;
 };
 
 template <typename F>

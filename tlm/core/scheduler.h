@@ -21,6 +21,8 @@ class Component {
   virtual void step(Cycle now) = 0;
   Cycle last_step = -1;  // guards against double stepping in one cycle
   Cycle last_wake = -1;  // cheap de-duplication of repeated wake-ups
+  // Stepped in a cycle's parallel batch (sim.threads) rather than in wake order.
+  bool in_batch = false;
 };
 
 class Scheduler {
@@ -59,6 +61,37 @@ class Scheduler {
       if (c->last_step == now_) continue;
       c->last_step = now_;
       c->step(now_);
+    }
+    pending_ -= bucket.size();
+    bucket.clear();
+    ++now_;
+    if (!far_.empty()) refill_far();
+  }
+
+  // run_cycle() for parallel stepping: the components due now that are
+  // `in_batch` are handed to `batch(list)` together (it steps them and hands
+  // back their wake-ups, which are for later cycles), the others are stepped
+  // one by one in wake order after them; components woken for this cycle by
+  // those form the next batch and round.
+  template <typename Batch>
+  void run_cycle(Batch&& batch) {
+    auto& bucket = wheel_[now_ & (wheel_.size() - 1)];
+    for (size_t i = 0; i < bucket.size();) {
+      const size_t end = bucket.size();
+      batch_.clear();
+      for (size_t k = i; k < end; ++k) {
+        Component* c = bucket[k];
+        if (!c->in_batch || c->last_step == now_) continue;
+        c->last_step = now_;
+        batch_.push_back(c);
+      }
+      if (!batch_.empty()) batch(batch_);
+      for (; i < end; ++i) {
+        Component* c = bucket[i];
+        if (c->last_step == now_) continue;
+        c->last_step = now_;
+        c->step(now_);
+      }
     }
     pending_ -= bucket.size();
     bucket.clear();
@@ -122,6 +155,7 @@ class Scheduler {
     Component* c;
   };
   std::vector<std::vector<Component*>> wheel_;
+  std::vector<Component*> batch_;  // run_cycle(batch)'s components of one round
   std::vector<Far> far_;
   std::map<Cycle, std::set<size_t>> far_at_;  // far_'s indices by wake-up time
   int64_t pending_ = 0;

@@ -10,6 +10,7 @@ class DragonflyMin : public DragonflyRouting {
  public:
   explicit DragonflyMin(const Dragonfly& df) : DragonflyRouting(df, {1, 1}) {}
   bool honours_minimal_only() const override { return true; }
+  bool reads_only_its_router() const override { return true; }
   RouteResult route(RouterContext& ctx, int, Packet& p) override {
     const int r = ctx.router_id();
     return take(r, min_port(r, p), p);

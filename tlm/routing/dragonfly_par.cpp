@@ -23,6 +23,7 @@ class DragonflyPar : public DragonflyRouting {
       : DragonflyRouting(df, local_misrouting ? std::vector<int>{2, 2, 2} : std::vector<int>{2, 1, 1}),
         threshold_(threshold),
         local_misrouting_(local_misrouting) {}
+  bool reads_only_its_router() const override { return true; }
   RouteResult route(RouterContext& ctx, int, Packet& p) override {
     const int r = ctx.router_id();
     const int gs = df_.group_of(r), gd = df_.group_of_node(p.dst);

@@ -14,6 +14,7 @@ class DragonflyUgal : public DragonflyRouting {
  public:
   DragonflyUgal(const Dragonfly& df, bool global_info, int threshold)
       : DragonflyRouting(df, {1, 1, 1}), global_(global_info), threshold_(threshold) {}
+  bool reads_only_its_router() const override { return !global_; }  // UGAL-G reads other routers' queues
   RouteResult route(RouterContext& ctx, int, Packet& p) override {
     if (!p.decided) {
       p.decided = true;

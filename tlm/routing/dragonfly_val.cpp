@@ -10,6 +10,7 @@ namespace {
 class DragonflyVal : public DragonflyRouting {
  public:
   explicit DragonflyVal(const Dragonfly& df) : DragonflyRouting(df, {1, 1, 1}) {}
+  bool reads_only_its_router() const override { return true; }
   RouteResult route(RouterContext& ctx, int, Packet& p) override {
     const int r = ctx.router_id();
     if (!p.decided) {

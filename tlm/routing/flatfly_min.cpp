@@ -9,6 +9,7 @@ namespace {
 class FlatflyMin : public FlatflyRouting {
  public:
   explicit FlatflyMin(const FlattenedButterfly& fb) : FlatflyRouting(fb, 1) {}
+  bool reads_only_its_router() const override { return true; }
   RouteResult route(RouterContext& ctx, int, Packet& p) override {
     const int r = ctx.router_id();
     return take(r, port_towards(r, dst_router(p), p), p);

@@ -16,6 +16,7 @@ class FlatflyUgal : public FlatflyRouting {
  public:
   FlatflyUgal(const FlattenedButterfly& fb, bool global_info, int threshold)
       : FlatflyRouting(fb, 2), global_(global_info), threshold_(threshold) {}
+  bool reads_only_its_router() const override { return !global_; }  // UGAL-G reads other routers' queues
   RouteResult route(RouterContext& ctx, int, Packet& p) override {
     if (!p.decided) {
       int intermediate = valiant_intermediate(ctx, ctx.router_id(), p);

@@ -10,6 +10,7 @@ namespace {
 class FlatflyVal : public FlatflyRouting {
  public:
   explicit FlatflyVal(const FlattenedButterfly& fb) : FlatflyRouting(fb, 2) {}
+  bool reads_only_its_router() const override { return true; }
   RouteResult route(RouterContext& ctx, int, Packet& p) override {
     if (!p.decided) start_path(p, valiant_intermediate(ctx, ctx.router_id(), p));
     return follow(ctx, p);

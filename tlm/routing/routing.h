@@ -114,6 +114,11 @@ class RoutingFunction {
   // to the output queue of `out_port`.
   virtual bool wants_forward_events() const { return false; }
   virtual void on_forward(RouterContext& /*ctx*/, const Packet& /*p*/, int /*in_port*/, int /*out_port*/) {}
+  // True when route() and reroute() read only the router they run in (its
+  // RouterContext) and the packet, and the algorithm keeps no state of its
+  // own: routers may then step in parallel (sim.threads). Anything that reads
+  // another router, or counts, must keep the default.
+  virtual bool reads_only_its_router() const { return false; }
   // The algorithm's counters for the results ("routing"); empty: none.
   virtual nlohmann::json stats() const { return nlohmann::json::object(); }
   // The hardware blocks (tlm/hw/) this algorithm runs, for the results ("hardware").

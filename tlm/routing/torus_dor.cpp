@@ -11,6 +11,7 @@ class TorusDor : public TorusRouting {
  public:
   using TorusRouting::TorusRouting;
   int vc_slots() const override { return dor_slots(); }
+  bool reads_only_its_router() const override { return true; }
   RouteResult route(RouterContext& ctx, int, Packet& p) override {
     const int r = ctx.router_id();
     if (at_destination(r, p)) return {eject_port(p), 0};

@@ -1,0 +1,47 @@
+// sim.threads: the routers due in a cycle step on a team of threads.
+//
+// Links take at least a cycle, so what one router does in a cycle reaches no
+// other router before the next: the routers of a cycle are independent,
+// provided each touches only itself and its links. A cycle's routers step in
+// two phases (every receive(), then every forward(): a link is then never
+// taken from and sent on at once), on any number of threads; their wake-ups
+// and flit-hop counts are handed to the scheduler afterwards in the batch's
+// order, which does not depend on the thread count. NICs, traffic and
+// everything else step on the calling thread, in wake order, after them.
+// Results are therefore byte-identical for every thread count.
+//
+// Whatever reads or writes beyond its router while routers step (UGAL-G's
+// remote queues, protocols acting in the switches, deadlock recovery's token,
+// the packet trace, router.occupancy = "downstream") keeps the routers on one
+// thread: obstacle() names it.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/router.h"
+#include "core/scheduler.h"
+#include "core/thread_team.h"
+
+namespace ccsim {
+
+class CongestionControl;
+class RoutingFunction;
+
+class ParallelRouters {
+ public:
+  // Why this run's routers cannot step in parallel, or "" when they can.
+  static std::string obstacle(const Config& cfg, const RoutingFunction& routing, const CongestionControl& cc,
+                              bool tracing);
+  // Steps `routers` with `threads` threads from now on (they defer their shared effects).
+  ParallelRouters(int threads, const std::vector<std::unique_ptr<Router>>& routers);
+  int threads() const { return team_.size(); }
+  // Steps the routers of `batch` (all are routers) in cycle `now` and hands
+  // their wake-ups to `sched`.
+  void step(const std::vector<Component*>& batch, Scheduler& sched, Cycle now);
+
+ private:
+  ThreadTeam team_;
+};
+
+}  // namespace ccsim
