@@ -56,16 +56,8 @@ class Scheduler {
   void run_cycle() {
     auto& bucket = wheel_[now_ & (wheel_.size() - 1)];
     // Components stepped now may wake others for this same cycle: index loop.
-    for (size_t i = 0; i < bucket.size(); ++i) {
-      Component* c = bucket[i];
-      if (c->last_step == now_) continue;
-      c->last_step = now_;
-      c->step(now_);
-    }
-    pending_ -= bucket.size();
-    bucket.clear();
-    ++now_;
-    if (!far_.empty()) refill_far();
+    for (size_t i = 0; i < bucket.size(); ++i) step_once(bucket[i]);
+    finish_cycle(bucket);
   }
 
   // run_cycle() for parallel stepping: the components due now that are
@@ -86,17 +78,9 @@ class Scheduler {
         batch_.push_back(c);
       }
       if (!batch_.empty()) batch(batch_);
-      for (; i < end; ++i) {
-        Component* c = bucket[i];
-        if (c->last_step == now_) continue;
-        c->last_step = now_;
-        c->step(now_);
-      }
+      for (; i < end; ++i) step_once(bucket[i]);
     }
-    pending_ -= bucket.size();
-    bucket.clear();
-    ++now_;
-    if (!far_.empty()) refill_far();
+    finish_cycle(bucket);
   }
 
   // Cycles with nothing due can be skipped in one go.
@@ -123,6 +107,18 @@ class Scheduler {
   }
 
  private:
+  void step_once(Component* c) {
+    if (c->last_step == now_) return;
+    c->last_step = now_;
+    c->step(now_);
+  }
+  // The current cycle's bucket is done: time moves on.
+  void finish_cycle(std::vector<Component*>& bucket) {
+    pending_ -= bucket.size();
+    bucket.clear();
+    ++now_;
+    if (!far_.empty()) refill_far();
+  }
   // Moves the far wake-ups now within the wheel's reach into it, in the order (and so with the
   // bucket order) of a scan of far_ from its start that moves each such entry and fills its
   // place with the last one: the next entry to move is always the one at the lowest index.
