@@ -30,6 +30,8 @@ def main(argv):
     ap.add_argument("--seeds", type=int, help="seeds per point (default: the manifest's per scale)")
     ap.add_argument("--series", help="run only these series values, comma-separated (e.g. lhrp,srp): a partial run")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--threads", type=int, default=1,
+                    help="sim.threads of every run (identical results; helps when runs are fewer than cores)")
     ap.add_argument("-o", "--output", help="report directory (default: docs/reproduction/PAPER-SCALE)")
     ap.add_argument("--results", help="compact results file (default: results/papers/PAPER/SCALE.jsonl)")
     ap.add_argument("--raw", help="directory of the runs' result JSONs (default: results/runs/PAPER-SCALE)")
@@ -58,7 +60,7 @@ def main(argv):
             return 2
         # Raw result JSONs: a cache beside the compact results, never committed (results/ is ignored but for papers/).
         raw = a.raw or os.path.join(ROOT, "results", "runs", f"{a.paper}-{a.scale}")
-        rows, failed = runner.run_all(m, ROOT, a.ccsim, results, raw, a.jobs)
+        rows, failed = runner.run_all(m, ROOT, a.ccsim, results, raw, a.jobs, a.threads)
     datas, judged = [], {}
     for f in m.figures:
         d = aggregate.FigureData(f, m.experiments[f.experiment], rows.get(f.experiment, []))

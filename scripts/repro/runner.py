@@ -92,8 +92,10 @@ def row_of(point, key, pid, result, need, model, rev, seconds):
     return r
 
 
-def run_all(manifest, root, ccsim, results_path, runs, jobs, log=sys.stderr):
-    """Runs every point not on record; returns {experiment: [rows]} of the current points."""
+def run_all(manifest, root, ccsim, results_path, runs, jobs, threads=1, log=sys.stderr):
+    """Runs every point not on record, each run over `threads` threads (sim.threads: the same
+    results for every count, so not part of the key); returns {experiment: [rows]} of the
+    current points."""
     model, rev = model_version(root), commit(root)
     need = metrics_of(manifest)
     rows = load_rows(results_path)
@@ -122,6 +124,8 @@ def run_all(manifest, root, ccsim, results_path, runs, jobs, log=sys.stderr):
             cmd = [ccsim, "run", p.config, "-o", raw + ".part"]
             for s in p.sets:
                 cmd += ["-s", s]
+            if threads > 1:
+                cmd += ["-s", f"sim.threads={threads}"]
             proc = subprocess.run(cmd, capture_output=True, text=True)
             if proc.returncode != 0:
                 with lock:
