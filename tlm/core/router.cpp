@@ -131,6 +131,13 @@ void Router::wake(Component* c, Cycle at) {
     net_->scheduler().wake(c, at);
 }
 
+void Router::count_hop(Cycle now) {
+  if (defer_)
+    ++deferred_hops_;
+  else
+    net_->count_flit_hops(1, now);
+}
+
 void Router::flush_deferred(Scheduler& sched, Cycle now) {
   for (auto& [c, at] : deferred_wakes_) sched.wake(c, at);
   deferred_wakes_.clear();
@@ -430,10 +437,7 @@ void Router::send_links(Cycle now) {
     if (__builtin_expect(net_->tracing(), 0) && flit.head && f.pkt->traced) trace_departure(*f.pkt, o, chosen, now);
     op.link->send_flit(now, flit);
     wake(op.link->downstream, now + op.link->latency());
-    if (defer_)
-      ++deferred_hops_;
-    else
-      net_->count_flit_hops(1, now);
+    count_hop(now);
     --ov.credits;
     --ov.occupancy;
     bump(op);

@@ -190,8 +190,10 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
   // The packet trace's records, out of the hot loops (sim.trace).
   [[gnu::cold, gnu::noinline]] void trace_arrival(const Packet& p, int port, int vc, Cycle now);
   [[gnu::cold, gnu::noinline]] void trace_departure(const Packet& p, int port, int vc, Cycle now);
-  // Wakes `c` at `at` through the scheduler, or later (defer_shared_effects()).
+  // Wakes `c` at `at` and counts a flit-hop, through the scheduler and the
+  // network, or later (defer_shared_effects()).
   void wake(Component* c, Cycle at);
+  void count_hop(Cycle now);
   // Credits the link has delivered by `now` (also for remote occupancy reads).
   void absorb_credits(OutputPort& op, Cycle now);
   int queue_count() const { return params_.voq ? radix_ : 1; }
