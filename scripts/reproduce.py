@@ -11,7 +11,9 @@ writes DIR/report.md (default DIR: docs/reproduction/PAPER-SCALE; the paper's
 claims beside ours, with verdicts) and one PNG per figure. Exits 1 if a run failed or, with --require, if a claim that is
 checked at this scale does not hold."""
 import argparse
+import json
 import os
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -29,7 +31,13 @@ def main(argv):
     ap.add_argument("--scale", default="quick", help="quick (small networks, minutes) or paper (the paper's own)")
     ap.add_argument("--seeds", type=int, help="seeds per point (default: the manifest's per scale)")
     ap.add_argument("--series", help="run only these series values, comma-separated (e.g. lhrp,srp): a partial run")
-    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("-j", "--jobs", type=int, help="runs at once (default: all cores; under --launcher mpi, per rank: 1)")
+    ap.add_argument("--launcher", default="local", choices=["local", "mpi", "slurm"],
+                    help="local: processes here; mpi: the ranks of mpirun/srun share the runs; slurm: a job array"
+                         " (run the same command again when it is done)")
+    for opt in ("--partition", "--time", "--account", "--cpus-per-task", "--array-tasks", "--max-running"):
+        ap.add_argument(opt, help="slurm: see ccsim sweep --help")
+    ap.add_argument("--dry-run", action="store_true", help="slurm: write the job script without submitting it")
     ap.add_argument("--threads", type=int, default=1,
                     help="sim.threads of every run (identical results; helps when runs are fewer than cores)")
     ap.add_argument("-o", "--output", help="report directory (default: docs/reproduction/PAPER-SCALE)")
@@ -48,8 +56,8 @@ def main(argv):
     except manifest.ManifestError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    results = a.results or os.path.join(ROOT, "results", "papers", a.paper, f"{a.scale}.jsonl")
-    out = a.output or os.path.join(ROOT, "docs", "reproduction", f"{a.paper}-{a.scale}")
+    results = os.path.abspath(a.results or os.path.join(ROOT, "results", "papers", a.paper, f"{a.scale}.jsonl"))
+    out = os.path.abspath(a.output or os.path.join(ROOT, "docs", "reproduction", f"{a.paper}-{a.scale}"))
     os.makedirs(out, exist_ok=True)
     failed = []
     if a.report_only:
@@ -59,8 +67,12 @@ def main(argv):
             print(f"error: --ccsim: {a.ccsim} is not an executable (build first: make build)", file=sys.stderr)
             return 2
         # Raw result JSONs: a cache beside the compact results, never committed (results/ is ignored but for papers/).
-        raw = a.raw or os.path.join(ROOT, "results", "runs", f"{a.paper}-{a.scale}")
-        rows, failed = runner.run_all(m, ROOT, a.ccsim, results, raw, a.jobs, a.threads)
+        raw = os.path.abspath(a.raw or os.path.join(ROOT, "results", "runs", f"{a.paper}-{a.scale}"))
+        if a.launcher != "local":
+            jobs = runner.job_list(m, ROOT, results, raw, a.threads)
+            if jobs:
+                return hand_off(a, argv, jobs, raw)
+        rows, failed = runner.run_all(m, ROOT, a.ccsim, results, raw, a.jobs or os.cpu_count() or 1, a.threads)
     datas, judged = [], {}
     for f in m.figures:
         d = aggregate.FigureData(f, m.experiments[f.experiment], rows.get(f.experiment, []))
@@ -84,6 +96,42 @@ def main(argv):
                   + (f" ({j['detail']})" if j["detail"] else ""), file=sys.stderr)
         return 1
     return 0
+
+
+def hand_off(a, argv, jobs, raw):
+    """The runs to do go to `ccsim jobs` with the mpi or slurm launcher (sim/launch.h). Under MPI
+    the first rank then runs this reproduction again, locally: every run is on disk by then, so it
+    only reads them and writes the report. Under Slurm the same command, run again once the job
+    array is done, does that."""
+    os.makedirs(raw, exist_ok=True)
+    path = os.path.join(raw, "jobs.json")
+    tmp = f"{path}.part{os.getpid()}"  # every MPI rank writes the same list
+    then = []
+    if a.launcher == "mpi":
+        again = list(argv)
+        if "--launcher" in again:
+            i = again.index("--launcher")
+            del again[i:i + 2]
+        again = [x for x in again if not x.startswith("--launcher=")]
+        then = [sys.executable, os.path.abspath(__file__)] + again
+    with open(tmp, "w") as f:
+        json.dump({"jobs": jobs, "then": then} if then else {"jobs": jobs}, f, indent=1)
+    os.replace(tmp, path)
+    cmd = [a.ccsim, "jobs", path, "--launcher", a.launcher]
+    if a.jobs:
+        cmd += ["-j", str(a.jobs)]
+    if a.launcher == "mpi":
+        os.execv(a.ccsim, cmd)
+    for opt in ("partition", "time", "account", "cpus_per_task", "array_tasks", "max_running"):
+        if getattr(a, opt) is not None:
+            cmd += ["--" + opt.replace("_", "-"), getattr(a, opt)]
+    if a.dry_run:
+        cmd.append("--dry-run")
+    rc = subprocess.run(cmd).returncode
+    if rc == 0 and not a.dry_run:
+        print(f"reproduce {a.paper} ({a.scale}): {len(jobs)} runs submitted to Slurm; when the job array is done,"
+              " run the same command again: it reads their results and writes the report", file=sys.stderr)
+    return rc
 
 
 if __name__ == "__main__":

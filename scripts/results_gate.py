@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The results-change gate: runs every config of tests/results_gate/ and compares
 a digest of each result JSON with the digests committed in
-tests/results_gate/digests.txt. The digest leaves out "perf" (it depends on the
+tests/results_gate/digests.txt. The digest leaves out "perf" and "run" (they depend on the
 machine) and "config" (the echo of every setting: a new key or a changed default
 that leaves the results alone is not a change of results, and one that does not
 shows in the results themselves).
@@ -28,9 +28,10 @@ DIGESTS = os.path.join(GATE_DIR, "digests.txt")
 
 
 def canonical(result):
-    """The result without its machine-dependent part and its config echo, as canonical bytes."""
+    """The result without its machine-dependent parts (speed, where it ran) and its config echo, as canonical bytes."""
     result = dict(result)
     result.pop("perf", None)
+    result.pop("run", None)
     result.pop("config", None)
     return json.dumps(result, sort_keys=True, separators=(",", ":")).encode()
 
@@ -64,7 +65,7 @@ def first_differences(old, new, prefix="", limit=5):
     diffs = []
     if isinstance(old, dict) and isinstance(new, dict):
         for k in sorted(set(old) | set(new)):
-            if k in ("perf", "config") and not prefix:
+            if k in ("perf", "run", "config") and not prefix:
                 continue
             if k not in old or k not in new:
                 diffs.append(f"{prefix}{k} (only in {'new' if k in new else 'old'})")

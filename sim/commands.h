@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "launch.h"
+
 namespace ccsim {
 
 struct RunOptions {
@@ -16,12 +18,20 @@ struct RunOptions {
 struct SweepOptions {
   std::string config, output;
   std::vector<std::string> params, overrides;
-  int jobs = 0;
   int seeds = 1;
+  std::string collect;  // --collect DIR: only the summary of a sweep run before
+};
+
+// ccsim jobs FILE: a job list (jobs.h); --chunk K --chunks N: the share of Slurm array task K.
+struct JobsOptions {
+  std::string file;
+  int chunk = -1, chunks = 0;
+  LaunchOptions launch;
 };
 
 int command_run(const RunOptions& opt, const char* argv0);
-int command_sweep(const SweepOptions& opt, const char* argv0);
+int command_sweep(const SweepOptions& opt, const LaunchOptions& launch);
+int command_jobs(const JobsOptions& opt);
 int command_plot(const std::string& dir);
 // Runs scripts/reproduce.py with these arguments (ccsim reproduce PAPER [FIG...] [options]).
 int command_reproduce(std::vector<std::string> args);

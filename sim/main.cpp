@@ -30,6 +30,25 @@ std::string one_line(const std::string& s) {
   return out;
 }
 
+// --launcher and its settings, shared by sweep and jobs.
+void add_launcher_options(CLI::App* cmd, ccsim::LaunchOptions& o) {
+  cmd->add_option("--launcher", o.launcher, "local (processes here), mpi (under mpirun/srun) or slurm (a job array)");
+  cmd->add_option("-j,--jobs", o.parallel,
+                  "runs at once: local, default all cores; mpi, per rank, default 1; slurm, per array task, "
+                  "default launcher.cpus_per_task")
+      ->check(CLI::Range(1, 100000));
+  cmd->add_option("--partition", o.partition, "slurm: partition (default: launcher.partition of the config)");
+  cmd->add_option("--time", o.time, "slurm: time limit per array task, e.g. 02:00:00 (launcher.time)");
+  cmd->add_option("--account", o.account, "slurm: account (launcher.account)");
+  cmd->add_option("--cpus-per-task", o.cpus_per_task, "slurm: CPUs per array task (launcher.cpus_per_task)")
+      ->check(CLI::Range(1, 1024));
+  cmd->add_option("--array-tasks", o.array_tasks, "slurm: array tasks the runs are dealt to (launcher.array_tasks)")
+      ->check(CLI::Range(0, 100000));
+  cmd->add_option("--max-running", o.max_running, "slurm: array tasks running at once, 0 = no limit")
+      ->check(CLI::Range(0, 100000));
+  cmd->add_flag("--dry-run", o.dry_run, "slurm: write the job script without submitting it");
+}
+
 }  // namespace
 
 // SystemC's own main() runs sc_main after setting up the kernel; ours only
@@ -53,13 +72,23 @@ int sc_main(int argc, char** argv) {
   run_cmd->add_flag("--print-config", run.print_config, "print the effective config with defaults and exit");
 
   ccsim::SweepOptions sweep;
+  ccsim::LaunchOptions sweep_launch;
   auto* sweep_cmd = app.add_subcommand("sweep", "run one simulation per parameter value, in parallel processes");
-  sweep_cmd->add_option("config", sweep.config, "config file (TOML)")->required();
-  sweep_cmd->add_option("--param", sweep.params, "key=v1,v2,... (repeat for a cartesian product)")->required();
+  sweep_cmd->add_option("config", sweep.config, "config file (TOML)");
+  sweep_cmd->add_option("--param", sweep.params, "key=v1,v2,... (repeat for a cartesian product)");
   sweep_cmd->add_option("-s,--set", sweep.overrides, "override a key for every point");
-  sweep_cmd->add_option("-j,--jobs", sweep.jobs, "parallel processes (default: all cores)");
-  sweep_cmd->add_option("-o,--output", sweep.output, "output directory")->required();
+  sweep_cmd->add_option("-o,--output", sweep.output, "output directory");
   sweep_cmd->add_option("--seeds", sweep.seeds, "average K seeds per point")->check(CLI::Range(1, 1000));
+  sweep_cmd->add_option("--collect", sweep.collect,
+                        "write DIR/summary.csv from the results of a sweep started before (a Slurm job array)");
+  add_launcher_options(sweep_cmd, sweep_launch);
+
+  ccsim::JobsOptions jobs;
+  auto* jobs_cmd = app.add_subcommand("jobs", "run a job list (what Slurm array tasks and ccsim reproduce run)");
+  jobs_cmd->add_option("file", jobs.file, "job list (JSON, written by ccsim sweep or reproduce)")->required();
+  jobs_cmd->add_option("--chunk", jobs.chunk, "run only the jobs i with i mod CHUNKS = CHUNK (an array task)");
+  jobs_cmd->add_option("--chunks", jobs.chunks, "number of chunks")->check(CLI::Range(1, 1000000));
+  add_launcher_options(jobs_cmd, jobs.launch);
 
   std::string plot_dir;
   auto* plot_cmd =
@@ -81,7 +110,8 @@ int sc_main(int argc, char** argv) {
   CLI11_PARSE(app, argc, argv);
   try {
     if (*run_cmd) return ccsim::command_run(run, argv[0]);
-    if (*sweep_cmd) return ccsim::command_sweep(sweep, argv[0]);
+    if (*sweep_cmd) return ccsim::command_sweep(sweep, sweep_launch);
+    if (*jobs_cmd) return ccsim::command_jobs(jobs);
     if (*plot_cmd) return ccsim::command_plot(plot_dir);
     if (*reproduce_cmd) return ccsim::command_reproduce(reproduce_cmd->remaining());
     return markdown ? ccsim::command_list_markdown(std::cout) : ccsim::command_list(std::cout);

@@ -1,12 +1,16 @@
 // ccsim run CONFIG [-s key=value]... [-o out.json] [--seeds K] [--print-config]
 #include <fmt/format.h>
 
+#include <unistd.h>
+
+#include <cstdio>
 #include <fstream>
 #include <iostream>
 
 #include "commands.h"
 #include "average.h"
 #include "config_loader.h"
+#include "run_record.h"
 #include "simulate.h"
 
 namespace ccsim {
@@ -36,13 +40,20 @@ int command_run(const RunOptions& opt, const char*) {
     }
     result = average_results(runs);
   }
+  result["run"] = run_record(cfg, opt.seeds);
   const std::string text = result.dump(2) + "\n";
   if (opt.output.empty()) {
     std::cout << text;
   } else {
-    std::ofstream f(opt.output);
-    if (!f) throw std::runtime_error(fmt::format("cannot write {}", opt.output));
+    // Write, then rename: a run killed while writing leaves no partial result.
+    const std::string part = fmt::format("{}.part{}", opt.output, getpid());
+    std::ofstream f(part);
     f << text;
+    f.close();
+    if (!f || std::rename(part.c_str(), opt.output.c_str()) != 0) {
+      std::remove(part.c_str());
+      throw std::runtime_error(fmt::format("-o: cannot write {}", opt.output));
+    }
   }
   if (result.contains("trace") && result["trace"]["truncated"].get<bool>())
     std::cerr << fmt::format(

@@ -1,25 +1,23 @@
-// ccsim sweep CONFIG --param key=v1,v2,... [-j N] -o DIR
-// One `ccsim run` process per point (cartesian product of the --param lists),
-// at most N at a time; DIR/<point>.json per point and DIR/summary.csv.
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
+// ccsim sweep CONFIG --param key=v1,v2,... [-j N] [--launcher local|mpi|slurm] -o DIR
+// ccsim sweep --collect DIR
+// One `ccsim run` per point (cartesian product of the --param lists), run by
+// the launcher; DIR/<point>.json per point, DIR/summary.csv, and DIR/sweep.json
+// (what --collect needs). A point already done is not run again.
 #include <unistd.h>
 
-#include <chrono>
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
-#include <thread>
 
 #include "commands.h"
 #include "config_loader.h"
 #include "core/params.h"
-
-extern char** environ;
+#include "jobs.h"
+#include "launch.h"
+#include "run_record.h"
 
 namespace ccsim {
 
@@ -64,20 +62,6 @@ std::vector<Point> expand(const std::vector<Axis>& axes) {
   return points;
 }
 
-pid_t spawn(const std::vector<std::string>& args, const std::string& log) {
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, 2, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  pid_t pid = -1;
-  if (posix_spawn(&pid, "/proc/self/exe", &fa, nullptr, argv.data(), environ) != 0) pid = -1;
-  posix_spawn_file_actions_destroy(&fa);
-  return pid;
-}
-
 const char* kColumns[] = {"offered_load",
                           "generated_load",
                           "accepted_throughput",
@@ -94,95 +78,132 @@ const char* kColumns[] = {"offered_load",
                           "saturated",
                           "deadlock"};
 
-}  // namespace
+// The sweep's own description, kept in DIR/sweep.json so that --collect can
+// rebuild its points and summary later (after a Slurm job array, say).
+nlohmann::json describe(const SweepOptions& opt) {
+  return {{"config", std::filesystem::absolute(opt.config).string()},
+          {"params", opt.params},
+          {"overrides", opt.overrides},
+          {"seeds", opt.seeds}};
+}
 
-int command_sweep(const SweepOptions& opt, const char*) {
+SweepOptions from_description(const std::string& dir) {
+  std::ifstream f(dir + "/sweep.json");
+  if (!f) throw ConfigError("--collect", fmt::format("{}/sweep.json not found: not a sweep's output directory", dir));
+  const nlohmann::json j = nlohmann::json::parse(f);
+  SweepOptions opt;
+  opt.config = j.at("config");
+  opt.params = j.at("params").get<std::vector<std::string>>();
+  opt.overrides = j.at("overrides").get<std::vector<std::string>>();
+  opt.seeds = j.at("seeds");
+  opt.output = dir;
+  return opt;
+}
+
+struct Sweep {
   std::vector<Axis> axes;
+  std::vector<Point> points;
+  JobList jobs;  // one per point, in the same order
+  Config first;  // the first point's config: its [launcher] keys
+};
+
+// The points of a sweep and their runs; every point's config is validated up
+// front: one clear error instead of N failed runs.
+Sweep plan(const SweepOptions& opt) {
+  Sweep sw;
   for (auto& p : opt.params) {
     const auto eq = p.find('=');
     if (eq == std::string::npos) throw ConfigError("", fmt::format("--param expects key=v1,v2,..., got \"{}\"", p));
-    axes.push_back({p.substr(0, eq), split(p.substr(eq + 1), ',')});
+    sw.axes.push_back({p.substr(0, eq), split(p.substr(eq + 1), ',')});
   }
-  // Validate every point's config up front: one clear error instead of N failed runs.
   std::vector<Override> base;
   for (auto& s : opt.overrides) base.push_back(parse_override(s));
-  const std::vector<Point> points = expand(axes);
-  bool traced = false;  // sim.trace: each point writes its own trace beside its result
-  for (auto& pt : points) {
+  sw.points = expand(sw.axes);
+  for (auto& pt : sw.points) {
     std::vector<Override> ov = base;
     for (auto& [k, v] : pt.settings) ov.push_back({k, v});
-    traced = !load_config(opt.config, ov).get_string("sim.trace").empty() || traced;
+    const Config cfg = load_config(opt.config, ov);
+    if (&pt == &sw.points.front()) sw.first = cfg;
+    Job job{pt.name, {"run", opt.config}, opt.output + "/" + pt.name + ".json", config_digest(cfg, opt.seeds)};
+    for (auto& s : opt.overrides) job.args.insert(job.args.end(), {"-s", s});
+    for (auto& [k, v] : pt.settings) job.args.insert(job.args.end(), {"-s", k + "=" + v});
+    // sim.trace: each point writes its own trace beside its result.
+    if (!cfg.get_string("sim.trace").empty())
+      job.args.insert(job.args.end(), {"-s", "sim.trace_file=\"" + opt.output + "/" + pt.name + ".trace.json\""});
+    if (opt.seeds > 1) job.args.insert(job.args.end(), {"--seeds", std::to_string(opt.seeds)});
+    sw.jobs.jobs.push_back(std::move(job));
   }
-  std::filesystem::create_directories(opt.output);
-  const int jobs = opt.jobs > 0 ? opt.jobs : std::max(1u, std::thread::hardware_concurrency());
+  return sw;
+}
 
-  std::map<pid_t, size_t> running;
-  std::vector<int> status(points.size(), -1);
-  size_t next = 0, done = 0;
-  const auto t0 = std::chrono::steady_clock::now();
-  while (done < points.size()) {
-    while (running.size() < static_cast<size_t>(jobs) && next < points.size()) {
-      const Point& pt = points[next];
-      std::vector<std::string> args = {"ccsim", "run", opt.config};
-      for (auto& s : opt.overrides) args.insert(args.end(), {"-s", s});
-      for (auto& [k, v] : pt.settings) args.insert(args.end(), {"-s", k + "=" + v});
-      args.insert(args.end(), {"-o", opt.output + "/" + pt.name + ".json"});
-      if (traced) args.insert(args.end(), {"-s", "sim.trace_file=\"" + opt.output + "/" + pt.name + ".trace.json\""});
-      if (opt.seeds > 1) args.insert(args.end(), {"--seeds", std::to_string(opt.seeds)});
-      pid_t pid = spawn(args, opt.output + "/" + pt.name + ".log");
-      if (pid < 0) throw std::runtime_error("cannot start a ccsim process");
-      running[pid] = next++;
-    }
-    int st = 0;
-    pid_t pid = waitpid(-1, &st, 0);
-    if (pid < 0) break;
-    auto it = running.find(pid);
-    if (it == running.end()) continue;
-    const size_t i = it->second;
-    running.erase(it);
-    status[i] = WIFEXITED(st) ? WEXITSTATUS(st) : 128;
-    ++done;
-    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    std::cerr << fmt::format(
-        "[{}/{}] {} {} ({:.1f} s elapsed)\n", done, points.size(), points[i].name,
-        status[i] == 0 ? "done"
-                       : fmt::format("FAILED (exit {}, see {}.log)", status[i], opt.output + "/" + points[i].name),
-        secs);
-  }
-
-  // One row per point; with several traffic classes, their throughput and latency too.
-  std::vector<nlohmann::json> results(points.size());
+// One row per finished point; with several traffic classes, their throughput and latency too.
+int write_summary(const Sweep& sw, const std::string& dir, const std::vector<int>& status) {
+  std::vector<nlohmann::json> results(sw.points.size());
   std::vector<std::string> class_names;
-  int failures = 0;
-  for (size_t i = 0; i < points.size(); ++i) {
-    if (status[i] != 0) {
-      ++failures;
+  int missing = 0;
+  for (size_t i = 0; i < sw.points.size(); ++i) {
+    const Job& job = sw.jobs.jobs[i];
+    if (!job_done(job)) {
+      ++missing;
+      const int st = i < status.size() ? status[i] : -1;
+      const std::string log = last_log_line(job);
+      std::cerr << fmt::format("{}: {}\n", job.name,
+                               st > 0        ? describe_status(job, st)
+                               : log.empty() ? std::string("not run yet")
+                                             : "no result; its log ends: " + log);
       continue;
     }
-    std::ifstream f(opt.output + "/" + points[i].name + ".json");
+    std::ifstream f(job.output);
     results[i] = nlohmann::json::parse(f);
     if (class_names.empty() && results[i]["classes"].size() > 1)
       for (auto& [name, c] : results[i]["classes"].items()) class_names.push_back(name);
   }
-  std::ofstream csv(opt.output + "/summary.csv");
+  std::ofstream csv(dir + "/summary.csv");
   csv << "point";
-  for (auto& a : axes) csv << "," << a.key;
+  for (auto& a : sw.axes) csv << "," << a.key;
   for (auto* c : kColumns) csv << "," << c;
   for (auto& name : class_names) csv << "," << name << ".accepted_throughput," << name << ".avg_packet_latency";
   csv << ",cycles_per_second\n";
-  for (size_t i = 0; i < points.size(); ++i) {
-    if (status[i] != 0) continue;
+  for (size_t i = 0; i < sw.points.size(); ++i) {
+    if (results[i].is_null()) continue;
     const nlohmann::json& j = results[i];
-    csv << points[i].name;
-    for (auto& [k, v] : points[i].settings) csv << "," << v;
+    csv << sw.points[i].name;
+    for (auto& [k, v] : sw.points[i].settings) csv << "," << v;
     for (auto* c : kColumns) csv << "," << j[c].dump();
     for (auto& name : class_names)
       csv << "," << j["classes"][name].value("accepted_throughput", 0.0) << ","
           << j["classes"][name].value("avg_packet_latency", 0.0);
     csv << "," << j["perf"]["cycles_per_second"].dump() << "\n";
   }
-  std::cerr << fmt::format("wrote {}/summary.csv ({} points, {} failed)\n", opt.output, points.size(), failures);
-  return failures ? 1 : 0;
+  std::cerr << fmt::format("wrote {}/summary.csv ({} points, {} without a result)\n", dir, sw.points.size(), missing);
+  return missing ? 1 : 0;
+}
+
+}  // namespace
+
+int command_sweep(const SweepOptions& opt_in, const LaunchOptions& launch_in) {
+  if (!opt_in.collect.empty()) {
+    const SweepOptions opt = from_description(opt_in.collect);
+    return write_summary(plan(opt), opt.output, {});
+  }
+  const SweepOptions& opt = opt_in;
+  if (opt.config.empty() || opt.params.empty() || opt.output.empty())
+    throw ConfigError("", "sweep needs CONFIG, --param and -o DIR (or --collect DIR)");
+  check_launcher(launch_in.launcher);
+  const Sweep sw = plan(opt);
+  require_writable_dir(opt.output, "-o");
+  {
+    // Every MPI rank writes the same text: write, then rename.
+    const std::string part = fmt::format("{}/sweep.json.part{}", opt.output, getpid());
+    std::ofstream(part) << describe(opt).dump(1) << "\n";
+    std::filesystem::rename(part, opt.output + "/sweep.json");
+  }
+  LaunchOptions lo = launch_in;
+  lo.dir = opt.output;
+  lo.collect = "ccsim sweep --collect " + opt.output;
+  const LaunchOutcome out = launch(sw.jobs, lo, slurm_settings(lo, slurm_options(sw.first)));
+  if (!out.summarize) return 0;
+  return write_summary(sw, opt.output, out.status);
 }
 
 }  // namespace ccsim

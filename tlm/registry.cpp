@@ -207,6 +207,17 @@ const std::vector<ParamSpec>& core_params() {
                     1, 256),
           string_param("sim.kernel", "direct", "advance time directly or from a SystemC thread under sc_start",
                        {"direct", "systemc"}),
+          // [launcher]: how `ccsim sweep` and `ccsim reproduce --launcher slurm` submit; no result depends on them
+          string_param("launcher.partition", "",
+                       "Slurm partition of the job array (sbatch --partition); \"\" = default"),
+          string_param("launcher.time", "", "Slurm time limit per array task, e.g. \"02:00:00\"; \"\" = default"),
+          string_param("launcher.account", "", "Slurm account to charge (sbatch --account); \"\" = default"),
+          int_param("launcher.cpus_per_task", 1, "CPUs per Slurm array task: the points a task runs at once", 1, 1024),
+          int_param("launcher.array_tasks", 0,
+                    "Slurm array tasks the points are dealt to (point i to task i mod N); 0 = one per point, "
+                    "at most 1000",
+                    0, 100000),
+          int_param("launcher.max_running", 0, "array tasks Slurm runs at once (--array=...%N); 0 = no limit", 0),
       });
   return v;
 }

@@ -59,6 +59,8 @@ def write(path, manifest, datas, judged, failed, command, results_rel, drift_lim
     w("* **Results from** commit(s) " + ", ".join(f"`{c}` ({n} runs)" for c, n in sorted(commits.items())) +
       "; model version(s) " + ", ".join(f"`{m}`" for m in sorted(models)) +
       " (hash of tests/results_gate/digests.txt).")
+    ran = collections.Counter(r.get("ran", "unrecorded") for r in runs.values())
+    w("* **Ran on** (launcher@host): " + ", ".join(f"{h} ({n} runs)" for h, n in sorted(ran.items())) + ".")
     w("* Values are means over seeds with 95% confidence intervals (Student's t). A steady-state point is marked"
       f" **n/s** (not stationary) when its accepted throughput changed by more than {drift_limit:.0%} between the"
       " halves of the measured window.")

@@ -89,14 +89,15 @@ def row_of(point, key, pid, result, need, model, rev, seconds):
     }
     if result.get("series"):
         r["t_us"] = metrics.window_times_us(result)
+    if result.get("run"):  # where it ran: the launcher and the host
+        r["ran"] = f"{result['run']['launcher']}@{result['run']['host']}"
     return r
 
 
-def run_all(manifest, root, ccsim, results_path, runs, jobs, threads=1, log=sys.stderr):
-    """Runs every point not on record, each run over `threads` threads (sim.threads: the same
-    results for every count, so not part of the key); returns {experiment: [rows]} of the
-    current points."""
-    model, rev = model_version(root), commit(root)
+def plan(manifest, root, results_path):
+    """(rows on record, [(experiment, point, key)] of the manifest, [(point, key, model-free key)]
+    of the points to run)."""
+    model = model_version(root)
     need = metrics_of(manifest)
     rows = load_rows(results_path)
     texts = {}
@@ -112,6 +113,36 @@ def run_all(manifest, root, ccsim, results_path, runs, jobs, threads=1, log=sys.
             if (old is None or any(m not in old["metrics"] for m in need)) and k not in queued:
                 queued.add(k)
                 todo.append((p, k, p.key(texts[e.config], None)))
+    return rows, current, todo
+
+
+def run_args(p, threads):
+    """`ccsim run` arguments of a point, without -o."""
+    args = ["run", p.config]
+    for s in p.sets:
+        args += ["-s", s]
+    if threads > 1:
+        args += ["-s", f"sim.threads={threads}"]
+    return args
+
+
+def job_list(manifest, root, results_path, runs, threads):
+    """The runs not on disk yet as a job list for `ccsim jobs` (sim/jobs.h): what the mpi and
+    slurm launchers run. Their results land in `runs`, where the next reproduction reads them."""
+    _, _, todo = plan(manifest, root, results_path)
+    jobs = [{"name": f"{p.experiment} {p.series} x={p.x:g} seed {p.seed}", "args": run_args(p, threads),
+             "output": os.path.join(runs, k + ".json"), "digest": ""}
+            for p, k, _ in todo if not os.path.exists(os.path.join(runs, k + ".json"))]
+    return jobs
+
+
+def run_all(manifest, root, ccsim, results_path, runs, jobs, threads=1, log=sys.stderr):
+    """Runs every point not on record, each run over `threads` threads (sim.threads: the same
+    results for every count, so not part of the key); returns {experiment: [rows]} of the
+    current points."""
+    model, rev = model_version(root), commit(root)
+    need = metrics_of(manifest)
+    rows, current, todo = plan(manifest, root, results_path)
     os.makedirs(runs, exist_ok=True)
     lock = threading.Lock()
     done, failed, started = [0], [], time.time()
@@ -120,18 +151,12 @@ def run_all(manifest, root, ccsim, results_path, runs, jobs, threads=1, log=sys.
         p, k, pid = item
         raw = os.path.join(runs, k + ".json")
         t0 = time.time()
-        if not os.path.exists(raw):
-            cmd = [ccsim, "run", p.config, "-o", raw + ".part"]
-            for s in p.sets:
-                cmd += ["-s", s]
-            if threads > 1:
-                cmd += ["-s", f"sim.threads={threads}"]
-            proc = subprocess.run(cmd, capture_output=True, text=True)
+        if not os.path.exists(raw):  # `ccsim run -o` writes whole files only
+            proc = subprocess.run([ccsim] + run_args(p, threads) + ["-o", raw], capture_output=True, text=True)
             if proc.returncode != 0:
                 with lock:
                     failed.append((p, proc.stderr.strip().splitlines()[-1:] or ["exit %d" % proc.returncode]))
                 return
-            os.replace(raw + ".part", raw)
         with open(raw) as f:
             result = json.load(f)
         r = row_of(p, k, pid, result, need, model, rev, time.time() - t0)
@@ -148,8 +173,9 @@ def run_all(manifest, root, ccsim, results_path, runs, jobs, threads=1, log=sys.
 
     if todo:
         os.makedirs(os.path.dirname(results_path), exist_ok=True)
-        print(f"reproduce {manifest.paper} ({manifest.scale}): {len(todo)} runs to do, "
-              f"{len({k for _, _, k in current}) - len(todo)} on record", file=log, flush=True)
+        on_disk = sum(os.path.exists(os.path.join(runs, k + ".json")) for _, k, _ in todo)
+        print(f"reproduce {manifest.paper} ({manifest.scale}): {len(todo)} runs to do ({on_disk} of them on disk"
+              f" already), {len({k for _, _, k in current}) - len(todo)} on record", file=log, flush=True)
         with ThreadPoolExecutor(max_workers=max(1, jobs)) as ex:
             list(ex.map(one, todo))
     # A row run at another model version is dropped once this model has a row for its point;
