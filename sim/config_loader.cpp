@@ -86,8 +86,8 @@ const char* value_type(const Value& v) {
 // Latencies and traffic times may be written "50ns" or "1us" (converted with sim.clock_ghz).
 bool is_time_key(const std::string& key) {
   return (key.rfind("links.", 0) == 0 && key.find("latency") != std::string::npos) || key == "traffic.start" ||
-         key == "traffic.stop" || key == "traffic.at" || key == "sim.series_window" || key == "sim.trace_start" ||
-         key == "sim.trace_stop";
+         key == "traffic.stop" || key == "traffic.compute" || key == "traffic.at" || key == "sim.series_window" ||
+         key == "sim.trace_start" || key == "sim.trace_stop";
 }
 
 Value checked(const ParamSpec& spec, const Value& v, double clock_ghz) {

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "commands.h"
+#include "traffic/motif_program.h"
 #include "registry.h"
 
 namespace ccsim {
@@ -73,6 +74,14 @@ int command_list_markdown(std::ostream& out) {
     out << fmt::format("### `{}`\n\n{}\n\n", e.name, e.doc);
     markdown_params(out, e.params);
   }
+  out << "## Application motifs (`traffic.motif`)\n\n"
+         "A class with `motif` runs its nodes as ranks (`rank_order`) through the motif's steps, with "
+         "`iterations`, `compute`, `grid` (and `kslices`) and messages of `message_size` packets of "
+         "`packet_size` flits; results in `classes.<name>.motif` (docs/traffic.md).\n\n"
+         "| motif | rank grid | what it does |\n|---|---|---|\n";
+  for (auto& m : motifs())
+    out << fmt::format("| `{}` | {} | {} |\n", m.name, m.dims ? fmt::format("{}-D", m.dims) : "-", m.doc);
+  out << "\n";
   return 0;
 }
 
@@ -99,6 +108,8 @@ int command_list(std::ostream& out) {
     out << fmt::format("  {:<14} {}\n", e.name, e.doc);
     print_params(out, e.params, "      ");
   }
+  out << "\nApplication motifs (traffic.motif; traffic.iterations, compute, grid, rank_order, kslices):\n";
+  for (auto& m : motifs()) out << fmt::format("  {:<14} {}\n", m.name, m.doc);
   return 0;
 }
 

@@ -63,6 +63,9 @@ int command_run(const RunOptions& opt, const char*) {
   if (result["perf"].contains("threads_obstacle"))
     std::cerr << "note: sim.threads: " << result["perf"]["threads_obstacle"].get<std::string>()
               << ", so the routers step on one thread\n";
+  if (result.contains("motifs_unfinished"))
+    std::cerr << "warning: motifs not finished at the end of sim.measure: " << result["motifs_unfinished"].dump()
+              << " (results: classes.<name>.motif.progress)\n";
   if (result.value("deadlock", false))
     std::cerr << "warning: deadlock detected: " << result["deadlock_info"].dump() << "\n";
   return 0;

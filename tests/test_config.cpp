@@ -99,6 +99,9 @@ TEST(Config, DefaultsFilledAndPrinted) {
 
 // Every shipped experiment loads and builds its network (a short run).
 TEST(Config, EveryExperimentConfigRuns) {
+  // Their file paths (traffic.trace) are relative to the repository, where they are run from.
+  const auto cwd = std::filesystem::current_path();
+  std::filesystem::current_path(CCSIM_SOURCE_DIR);
   int found = 0;
   for (auto& entry : std::filesystem::directory_iterator(std::string(CCSIM_SOURCE_DIR) + "/experiments")) {
     if (entry.path().extension() != ".toml") continue;
@@ -109,5 +112,6 @@ TEST(Config, EveryExperimentConfigRuns) {
         {parse_override("sim.warmup=0"), parse_override("sim.measure=50"), parse_override("sim.drain_cap=200")});
     EXPECT_NO_THROW(simulate(cfg));
   }
+  std::filesystem::current_path(cwd);
   EXPECT_GE(found, 7);
 }

@@ -159,6 +159,27 @@ const std::vector<ParamSpec>& core_params() {
           string_param("traffic.nodes", "all",
                        "nodes of the class: all, rest (not in another class), random:N, "
                        "range:A-B, router_index:A[-B], list:A,B,... or a TOML array"),
+          string_param("traffic.motif", "",
+                       "application motif the class's nodes run as ranks instead of a pattern (halo2d, halo3d, "
+                       "halo3d26, sweep3d, fft3d, allreduce, alltoall, incast, pingpong: see ccsim list); its "
+                       "messages are traffic.message_size packets of traffic.packet_size flits; \"\" = none"),
+          string_param("traffic.trace", "",
+                       "a trace file the class's nodes run as ranks 0, 1, ... instead of a pattern (format: "
+                       "docs/traffic.md); \"\" = none"),
+          int_param("traffic.flit_bytes", 16, "trace: bytes per flit, to turn the trace's message sizes into flits", 1,
+                    1 << 20),
+          int_param("traffic.iterations", 10, "motif: iterations each rank runs", 1, 1 << 24),
+          int_param("traffic.compute", 1000,
+                    "motif: cycles (or a time such as \"1us\") a rank computes per iteration (sweep3d: per block)", 0,
+                    1 << 30),
+          string_param("traffic.grid", "",
+                       "motif: the rank grid, e.g. \"4x4x2\" (halo3d, halo3d26: 3 sizes; halo2d, sweep3d, fft3d: 2); "
+                       "\"\" = the most balanced factorisation of the class's node count"),
+          string_param("traffic.rank_order", "linear",
+                       "motif: ranks on the class's nodes in node order (linear), shuffled by the seed (random), "
+                       "or round robin over their routers (router: neighbouring ranks on different routers)",
+                       {"linear", "random", "router"}),
+          int_param("traffic.kslices", 2, "motif sweep3d: blocks (k-slices) per corner sweep", 1, 1 << 16),
           int_param("traffic.start", 0, "cycle the class starts generating (or a time such as \"20us\")", 0),
           int_param("traffic.stop", 0, "cycle the class stops generating; 0 = never", 0),
           // [congestion]

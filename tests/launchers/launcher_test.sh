@@ -9,7 +9,7 @@ root=$(cd "$here/../.." && pwd)
 ccsim=$(realpath "${1:?usage: launcher_test.sh CCSIM resume|mpi|slurm}")
 part=${2:?usage: launcher_test.sh CCSIM resume|mpi|slurm}
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+trap 'rm -rf "$work" || true' EXIT
 cd "$work"
 fail() { echo "launcher_test ($part): FAILED: $*"; exit 1; }
 
@@ -82,7 +82,7 @@ mpi)
 slurm)
   [ "$(id -u)" = 0 ] || { echo "launcher_test (slurm): skipped: slurmd needs root"; exit 77; }
   conf=$("$here/slurm_cluster.sh" start "$work/slurm") || fail "the Slurm cluster did not start"
-  trap '"$here/slurm_cluster.sh" stop "$work/slurm"; rm -rf "$work"' EXIT
+  trap '"$here/slurm_cluster.sh" stop "$work/slurm"; rm -rf "$work" || true' EXIT
   export SLURM_CONF=$conf
   "$ccsim" sweep "$config" --param "$loads" "${short[@]}" -j 2 -o local 2>/dev/null
   id=$("$ccsim" sweep "$config" --param "$loads" "${short[@]}" --launcher slurm --array-tasks 3 -o slurm 2>slurm.err) ||

@@ -62,8 +62,17 @@ CONF
   exit 1
   ;;
 stop)
+  pids=()
   for pidfile in "$dir/slurmd.pid" "$dir/slurmctld.pid" "$dir/munge/munged.pid"; do
-    [ -f "$pidfile" ] && kill "$(cat "$pidfile")" 2>/dev/null || true
+    [ -f "$pidfile" ] && pids+=("$(cat "$pidfile")")
+  done
+  [ ${#pids[@]} -gt 0 ] && kill "${pids[@]}" 2>/dev/null || true
+  # Gone before the caller removes DIR: slurmctld saves its state as it stops.
+  for _ in $(seq 1 100); do
+    alive=0
+    for p in "${pids[@]}"; do kill -0 "$p" 2>/dev/null && alive=1; done
+    [ "$alive" = 0 ] && break
+    sleep 0.1
   done
   ;;
 *)

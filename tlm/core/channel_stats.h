@@ -25,6 +25,7 @@ class ChannelStats {
     if (now >= end_ && !closed_) take(end_counts_, closed_);
   }
   nlohmann::json json();
+  void end_window(Cycle at) { end_ = at; }  // the run's window ends early (every motif has finished)
 
  private:
   struct Channel {

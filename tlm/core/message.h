@@ -10,6 +10,7 @@ struct MessageRequest {
   int32_t packets = 1;      // message size in packets
   int32_t packet_size = 1;  // flits per packet
   int16_t traffic_class = 0;
+  int64_t tag = -1;  // a motif's message (MotifEngine): handed back when it has arrived; -1: none
 };
 
 }  // namespace ccsim

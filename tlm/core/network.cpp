@@ -10,6 +10,7 @@
 
 #include "core/progress.h"
 #include "registry.h"
+#include "traffic/motif_setup.h"
 #include "traffic/node_set.h"
 
 namespace ccsim {
@@ -238,6 +239,10 @@ void Network::build_traffic(const Config& cfg) {
     TrafficClassSpec spec;
     spec.name = c.get_string("traffic.name");
     spec.nodes = nodes[i];
+    if (!c.get_string("traffic.motif").empty() || !c.get_string("traffic.trace").empty()) {
+      add_motif_class(c, static_cast<int>(i), spec, where(i));
+      continue;
+    }
     if (c.get_int("traffic.stop") > 0) spec.stop = c.get_int("traffic.stop");
     std::vector<const Config*> phases{&c};
     for (auto& ph : c.phases) phases.push_back(&ph);
@@ -289,6 +294,24 @@ void Network::build_traffic(const Config& cfg) {
   std::vector<std::string> class_names;
   for (auto& c : traffic_classes_) class_names.push_back(c["name"]);
   trace_ = PacketTrace::from_config(cfg, *topo_, class_names, router_latency_);
+}
+
+// A motif class: its ranks send through the traffic source's sockets; the class
+// keeps an idle slot in the traffic source so that class indices stay aligned.
+void Network::add_motif_class(const Config& c, int cls, TrafficClassSpec spec, const std::string& where) {
+  if (!motifs_)
+    motifs_ = std::make_unique<MotifEngine>([this](int node, const MessageRequest& r) { traffic_->send(node, r); });
+  MotifEngine::ClassSetup setup = motif_class_setup(c, cls, spec.nodes, *topo_, seed_, warmup_, where);
+  stats_->add_class(spec.name, 0.0, setup.nodes);
+  const size_t stats_sources = setup.nodes.size();
+  motifs_->add(std::move(setup));
+  traffic_classes_.push_back({{"name", spec.name},
+                              {"nodes", c.get_string("traffic.nodes")},
+                              {"motif", c.get_string("traffic.motif")},
+                              {"trace", c.get_string("traffic.trace")},
+                              {"sources", stats_sources}});
+  spec.phases = {TrafficPhase{}};  // load 0: never generates
+  traffic_->add_class(spec);
 }
 
 uint32_t Network::new_message(int, const MessageRequest& req, Cycle now) {
@@ -351,11 +374,12 @@ void Network::deliver(Nic& nic, Packet* p, Cycle now) {
   const bool complete = ledger_.completes_message(*p, m);
   stats_->packet_delivered(*p, now);
   if (complete && m.measured) stats_->message_delivered(m.traffic_class, now - m.created);
+  if (complete && m.tag >= 0) motifs_->arrived(m.tag, now);
   ledger_.release(p);
 }
 
 void Network::cycle_loop() {
-  const Cycle end = warmup_ + measure_;
+  Cycle end = warmup_ + measure_;
   Cycle next_check = 1024;
   Progress progress(end);
   for (;;) {
@@ -372,20 +396,33 @@ void Network::cycle_loop() {
     }
     progress.update(now);
     traffic_->generate(now);
+    if (motifs_) {
+      motifs_->generate(now);
+      if (motifs_->all_finished() && now < end) end = end_window_at(now);
+    }
     if (parallel_)
       sched_.run_cycle([&](const std::vector<Component*>& routers) { parallel_->step(routers, sched_, now); });
     else
       sched_.run_cycle();
-    if (sched_.idle() && traffic_->next_event() == INT64_MAX && ledger_.delivered_count() != ledger_.created())
-      check_stall();
+    const Cycle next_message = std::min(traffic_->next_event(), motifs_ ? motifs_->next_event() : INT64_MAX);
+    if (sched_.idle() && next_message == INT64_MAX && ledger_.delivered_count() != ledger_.created()) check_stall();
     if (sched_.idle() || sched_.next_due() > sched_.now()) {
       // Nothing due: jump to the next event, but never past the window's end.
-      const Cycle target = std::min({sched_.idle() ? INT64_MAX : sched_.next_due(), traffic_->next_event(), end});
+      const Cycle target = std::min({sched_.idle() ? INT64_MAX : sched_.next_due(), next_message, end});
       if (target > sched_.now() && target != INT64_MAX) sched_.skip_to(target);
     }
     if (use_kernel_) sc_core::wait(sc_core::sc_time(1.0, sc_core::SC_NS));
   }
   end_cycle_ = sched_.now();
+}
+
+Cycle Network::end_window_at(Cycle now) {
+  const Cycle at = std::max(now, warmup_ + 1);
+  measure_ = at - warmup_;
+  if (cfg_.get_int("sim.drain_cap") == 0) drain_cap_ = 4 * measure_;  // the default cap follows the window
+  stats_->end_window(at);
+  if (channel_stats_) channel_stats_->end_window(at);
+  return at;
 }
 
 // With nothing else scheduled, sc_start() returns once this thread ends.
@@ -514,6 +551,15 @@ nlohmann::json Network::results(double wall) {
   j["traffic_classes"] = traffic_classes_;
   const nlohmann::json measured = stats_->json(load_);
   for (auto& [k, v] : measured.items()) j[k] = v;
+  if (motifs_) {
+    nlohmann::json unfinished = nlohmann::json::array();
+    for (auto& [cls, mj] : motifs_->json()) {
+      const std::string name = traffic_classes_[cls]["name"];
+      if (!mj["finished"].get<bool>()) unfinished.push_back(name);
+      j["classes"][name]["motif"] = mj;
+    }
+    if (!unfinished.empty()) j["motifs_unfinished"] = unfinished;
+  }
   // Load is offered per source node; overall accepted throughput is per node
   // of the network, a class's per source node of the class.
   j["units"] = {{"load", "flits/node/cycle"}, {"latency", "cycles"}, {"node_accepted", "flits/cycle"}};

@@ -30,6 +30,7 @@
 #include "core/run_stats.h"
 #include "routing/routing.h"
 #include "topology/topology.h"
+#include "traffic/motif_engine.h"
 #include "traffic/traffic_pattern.h"
 #include "traffic/traffic_source.h"
 
@@ -125,6 +126,9 @@ class Network final : public sc_core::sc_module, public ProtocolContext {
   // Nothing is scheduled and no traffic will come, yet packets are undelivered:
   // throws SimError naming one of them and where it waits.
   void check_stall();
+  void add_motif_class(const Config& c, int cls, TrafficClassSpec spec, const std::string& where);
+  // Every motif has finished: the measured window ends at `now` (at least one cycle long).
+  Cycle end_window_at(Cycle now);
   // Where each undelivered packet is, by id ("buffered at router 3", ...).
   std::vector<std::string> packet_places() const;
   nlohmann::json results(double wall_seconds);
@@ -142,6 +146,7 @@ class Network final : public sc_core::sc_module, public ProtocolContext {
   std::vector<int> switch_nic_;  // per router
   std::vector<std::unique_ptr<Link>> links_;
   std::unique_ptr<TrafficSource> traffic_;
+  std::unique_ptr<MotifEngine> motifs_;  // the motif classes (traffic.motif), or null
   Scheduler sched_;
   PacketLedger ledger_;
   bool cc_switch_hook_ = false;

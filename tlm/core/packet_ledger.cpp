@@ -18,7 +18,7 @@ uint32_t PacketLedger::open_message(const MessageRequest& req, bool measured, Cy
     slot = free_message_slots_.back();
     free_message_slots_.pop_back();
   }
-  messages_[slot] = Message{id, req.packets, req.traffic_class, measured, now};
+  messages_[slot] = Message{id, req.packets, req.traffic_class, measured, now, req.tag};
   return slot;
 }
 

@@ -35,6 +35,7 @@ class PacketLedger {
     int16_t traffic_class;
     bool measured;
     Cycle created;
+    int64_t tag;  // MessageRequest::tag
   };
   bool completes_message(const Packet& p, Message& done);
   // A control packet consumed where it was dropped: it counts as delivered.

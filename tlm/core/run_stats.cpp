@@ -107,6 +107,15 @@ nlohmann::json RunStats::stats_json(const PacketStats& s, double offered, double
   return j;
 }
 
+void RunStats::end_window(Cycle at) {
+  measure_ = at - warmup_;
+  if (window_ == 0) return;
+  // The time series stops with the window.
+  bins_ = std::min(bins_, static_cast<size_t>((at + window_ - 1) / window_));
+  series_.resize(bins_);
+  for (auto& c : classes_) c.series.resize(bins_);
+}
+
 nlohmann::json RunStats::series_json(const std::vector<Bin>& bins, double nodes) const {
   nlohmann::json j;
   std::vector<double> lat, thr, mis;

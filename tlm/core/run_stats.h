@@ -23,6 +23,8 @@ class RunStats {
   int add_class(const std::string& name, double offered_load, const std::vector<int>& sources);
 
   bool in_window(Cycle t) const { return t >= warmup_ && t < warmup_ + measure_; }
+  // The window ends early, at cycle `at` (every motif of the run has finished).
+  void end_window(Cycle at);
   void generated(int cls, int64_t flits) {
     total_.window_flits_generated += flits;
     classes_[cls].stats.window_flits_generated += flits;

@@ -79,16 +79,22 @@ void TrafficSource::generate(Cycle now) {
     }
     if (e.epoch != c.epoch) continue;
     const TrafficPhase& ph = c.spec.phases[c.phase];
-    req_.dst = ph.pattern->dest(e.node, c.rng[e.node]);
-    req_.packets = ph.packets;
-    req_.packet_size = ph.packet_size;
-    req_.traffic_class = static_cast<int16_t>(e.cls);
-    trans_.set_address(static_cast<uint64_t>(req_.dst));
-    trans_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-    (*sockets[e.node])->b_transport(trans_, delay);
+    MessageRequest req;
+    req.dst = ph.pattern->dest(e.node, c.rng[e.node]);
+    req.packets = ph.packets;
+    req.packet_size = ph.packet_size;
+    req.traffic_class = static_cast<int16_t>(e.cls);
+    send(e.node, req);
     schedule(e.node, e.cls, now);
   }
+}
+
+void TrafficSource::send(int node, const MessageRequest& req) {
+  req_ = req;
+  trans_.set_address(static_cast<uint64_t>(req_.dst));
+  trans_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+  (*sockets[node])->b_transport(trans_, delay);
 }
 
 }  // namespace ccsim

@@ -49,6 +49,8 @@ class TrafficSource : public sc_core::sc_module {
 
   // Hands every message due in cycle `now` to its NIC.
   void generate(Cycle now);
+  // Hands one message to `node`'s NIC (motifs send this way).
+  void send(int node, const MessageRequest& req);
   Cycle next_event() const { return heap_.empty() ? INT64_MAX : heap_.top().at; }
 
  private:
