@@ -32,6 +32,14 @@
 // BroadcastPeriod = 100, SentWidth = 4, 16,512-node dragonfly: NumPorts = 31,
 // NumGlobalLinks = 128, NumGroupRouters = 16. Ours: the lane counts, CounterWidth,
 // PartialWidth (exact own partial counters, 6 bits hold the paper's 40 active heads).
+// Assertions: proven by scripts/formal.py (Yosys reads with FORMAL) and checked in every
+// verilated run (Verilator --assert: a failure ends the run naming the block and the cycle).
+`ifdef FORMAL
+`define CCSIM_CHECKS
+`elsif VERILATOR
+`define CCSIM_CHECKS
+`endif
+
 module ccsim_contention_counters #(
   parameter int unsigned NumPorts          = 31,   // output ports (one contention counter each)
   parameter int unsigned NumIncPorts       = 4,    // increment lanes per cycle        [ours]
@@ -121,10 +129,16 @@ module ccsim_contention_counters #(
       t = (t >= (CW+IncCntWidth+1)'(n_dec)) ? t - (CW+IncCntWidth+1)'(n_dec) : '0;
       count_d[o*CW +: CW] = (t > (CW+IncCntWidth+1)'({CW{1'b1}})) ? {CW{1'b1}} : t[CW-1:0];
       contended_o[o] = (count_q[o*CW +: CW] >= CW'(Threshold));
-`ifdef FORMAL
+`ifdef CCSIM_CHECKS
+  // verilator lint_off CMPCONST
+  // verilator lint_off UNSIGNED
+  // verilator lint_off WIDTH
       // A counter never wraps: it moves the way of its net change (scripts/formal.py).
       if (rst_ni && n_inc >= n_dec) assert (count_d[o*CW +: CW] >= count_q[o*CW +: CW]);
       if (rst_ni && n_dec >= n_inc) assert (count_d[o*CW +: CW] <= count_q[o*CW +: CW]);
+  // verilator lint_on WIDTH
+  // verilator lint_on UNSIGNED
+  // verilator lint_on CMPCONST
 `endif
     end
   end

@@ -70,6 +70,33 @@ bool steady_state_congested(const std::vector<uint8_t>& pattern, int cycles) {
   return out.congested[0] != 0;
 }
 
+// The RTL's assertions run in every verilated model (--assert): an input the block's header
+// rules out (more contending inputs than NumInputs) ends the run with one line naming the
+// model and the cycle, not a silently wrong metric.
+TEST(ContentionDegreeUnitRtl, AnIllegalInputFailsItsAssertionNamingTheCycle) {
+  // 9 inputs: D_cr takes 4 bits, so 10..15 reach the block.
+  ContentionDegreeUnit ref(cdu_config(
+      Params("Radix=6,NumInputs=9,NumSamples=25,BoundSampleInterval=3,NumBoundSamples=7,MetricThreshold=2")));
+  hw::VModel<Vcdu_odd> dut;
+  auto in = ref.make_inputs();
+  dut.reset();
+  for (int c = 0; c < 5; ++c) {
+    drive(dut.m(), ref, in);
+    dut.eval();
+    dut.rise();
+  }
+  in.dcr[3] = 10;  // the inputs of cycle 6 (the reset's edge was cycle 0)
+  drive(dut.m(), ref, in);
+  try {
+    dut.eval();
+    FAIL() << "no assertion failed";
+  } catch (const hw::RtlAssertionFailure& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("RTL assertion failed in Vcdu_odd at cycle 6"), std::string::npos) << what;
+    EXPECT_NE(what.find("ccsim_contention_degree_unit.sv:"), std::string::npos) << what;
+  }
+}
+
 // Spec A.5.3 test vectors (N = 100, B = 10, M = 10, windows full).
 TEST(ContentionDegreeUnitRtl, MetricTestVectors) {
   EXPECT_FALSE(steady_state_congested({0}, 300));     // metric 0

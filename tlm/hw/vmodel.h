@@ -11,6 +11,7 @@
 #include <memory>
 #include <string>
 
+#include "rtl_assertion.h"
 #include "verilated.h"
 #include "verilated_vcd_c.h"
 
@@ -57,6 +58,11 @@ class VModel {
       vcd_->close();
       if (module_) write_gtkw_for(vcd_path_, module_);
     }
+    // The model's scopes (its assertions' %m) unregister from the thread's current context:
+    // make it this model's, which outlives the model, not another model's already destroyed.
+    Verilated::threadContextp(ctx_.get());
+    vcd_.reset();
+    model_.reset();
   }
   VModel(const VModel&) = delete;
   VModel& operator=(const VModel&) = delete;
@@ -64,7 +70,7 @@ class VModel {
   Model& m() { return *model_; }
   const Model& m() const { return *model_; }
   void eval() {
-    model_->eval();
+    checked_eval(next_cycle_);
     settled_ = true;
   }
   // Needs an eval() since the last edge: it is what brings clk_i low for Verilator (below).
@@ -75,7 +81,7 @@ class VModel {
     const bool dump = vcd_ && cycle >= start_ && cycle < end_;
     if (dump) vcd_->dump(static_cast<uint64_t>(cycle) * 10);
     model_->clk_i = 1;
-    model_->eval();
+    checked_eval(cycle);
     if (dump) vcd_->dump(static_cast<uint64_t>(cycle) * 10 + 5);
     // The falling edge needs no eval() of its own: no block has negedge logic, and the next
     // eval() (after the next cycle's inputs are driven) settles it. Every eval() re-runs the
@@ -104,6 +110,16 @@ class VModel {
   }
 
  private:
+  // A failed RTL assertion (rtl_assertion.h) becomes one line naming the model and the cycle.
+  void checked_eval(int64_t cycle) {
+    model_->eval();
+    const std::string failed = take_rtl_assertion_failure();
+    if (!failed.empty())
+      throw RtlAssertionFailure(std::string("RTL assertion failed in ") + model_->modelName() + " at cycle " +
+                                std::to_string(cycle) + " (" + failed +
+                                "; the %Error line before names the assertion and the instance)");
+  }
+
   std::unique_ptr<VerilatedContext> ctx_;
   std::unique_ptr<Model> model_;
   std::unique_ptr<VerilatedVcdC> vcd_;
