@@ -2,6 +2,8 @@
 with stationarity), and per claim the paper's value, ours and the verdict."""
 import collections
 
+from .aggregate import Missing
+
 
 def _num(v, ci=None):
     if v is None:
@@ -117,7 +119,11 @@ def write(path, manifest, datas, judged, failed, command, results_rel, drift_lim
             w("| series | " + " | ".join(m.partition(":")[2] or m for m in d.metrics) + " |")
             w("|---" * (len(d.metrics) + 1) + "|")
             for s in d.series:
-                x0 = d.at_x(s)
+                try:
+                    x0 = d.at_x(s)
+                except Missing:  # the series has runs, but not at the figure's x yet
+                    w(f"| {d.label(s)} | " + " | ".join("-" for _ in d.metrics) + " |")
+                    continue
                 w(f"| {d.label(s)} | " + " | ".join(_num(*d.stat(s, x0, m)[:2]) for m in d.metrics) + " |")
         w("")
     if failed:

@@ -152,7 +152,8 @@ def run_all(manifest, root, ccsim, results_path, runs, jobs, threads=1, log=sys.
         raw = os.path.join(runs, k + ".json")
         t0 = time.time()
         if not os.path.exists(raw):  # `ccsim run -o` writes whole files only
-            proc = subprocess.run([ccsim] + run_args(p, threads) + ["-o", raw], capture_output=True, text=True)
+            proc = subprocess.run([ccsim] + run_args(p, threads) + ["-o", raw], capture_output=True, text=True,
+                                  env=dict(os.environ, CCSIM_LAUNCHER="local"))  # run.launcher of the result
             if proc.returncode != 0:
                 with lock:
                     failed.append((p, proc.stderr.strip().splitlines()[-1:] or ["exit %d" % proc.returncode]))
