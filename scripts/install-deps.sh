@@ -4,7 +4,7 @@ set -euo pipefail
 PKGS=(build-essential cmake ccache pkg-config verilator yosys libsystemc-dev
       libfmt-dev libgtest-dev libgmock-dev libcli11-dev libtomlplusplus-dev
       nlohmann-json3-dev gtkwave python3 python3-matplotlib clang-format
-      libopenmpi-dev openmpi-bin slurm-wlm munge)
+      libopenmpi-dev openmpi-bin slurm-wlm munge qflow-tech-osu018 opensta)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
