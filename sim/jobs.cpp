@@ -8,6 +8,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "atomic_file.h"
 #include "core/params.h"
 #include "run_record.h"
 
@@ -35,11 +36,7 @@ void write_jobs(const std::string& path, const JobList& list) {
   for (auto& job : list.jobs)
     j["jobs"].push_back({{"name", job.name}, {"args", job.args}, {"output", job.output}, {"digest", job.digest}});
   if (!list.then.empty()) j["then"] = list.then;
-  const std::string part = fmt::format("{}.part{}", path, getpid());
-  std::ofstream f(part);
-  f << j.dump(1) << "\n";
-  f.close();
-  if (!f || std::rename(part.c_str(), path.c_str()) != 0)
+  if (!write_atomically(path, j.dump(1) + "\n"))
     throw std::runtime_error(fmt::format("cannot write the job list {}", path));
 }
 

@@ -1,13 +1,11 @@
 // ccsim run CONFIG [-s key=value]... [-o out.json] [--seeds K] [--print-config]
 #include <fmt/format.h>
 
-#include <unistd.h>
-
-#include <cstdio>
 #include <fstream>
 #include <iostream>
 
 #include "commands.h"
+#include "atomic_file.h"
 #include "average.h"
 #include "config_loader.h"
 #include "run_record.h"
@@ -45,15 +43,8 @@ int command_run(const RunOptions& opt, const char*) {
   if (opt.output.empty()) {
     std::cout << text;
   } else {
-    // Write, then rename: a run killed while writing leaves no partial result.
-    const std::string part = fmt::format("{}.part{}", opt.output, getpid());
-    std::ofstream f(part);
-    f << text;
-    f.close();
-    if (!f || std::rename(part.c_str(), opt.output.c_str()) != 0) {
-      std::remove(part.c_str());
-      throw std::runtime_error(fmt::format("-o: cannot write {}", opt.output));
-    }
+    // A run killed while writing leaves no partial result.
+    if (!write_atomically(opt.output, text)) throw std::runtime_error(fmt::format("-o: cannot write {}", opt.output));
   }
   if (result.contains("trace") && result["trace"]["truncated"].get<bool>())
     std::cerr << fmt::format(

@@ -3,8 +3,6 @@
 // One `ccsim run` per point (cartesian product of the --param lists), run by
 // the launcher; DIR/<point>.json per point, DIR/summary.csv, and DIR/sweep.json
 // (what --collect needs). A point already done is not run again.
-#include <unistd.h>
-
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
@@ -12,6 +10,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "atomic_file.h"
 #include "commands.h"
 #include "config_loader.h"
 #include "core/params.h"
@@ -192,12 +191,9 @@ int command_sweep(const SweepOptions& opt_in, const LaunchOptions& launch_in) {
   check_launcher(launch_in.launcher);
   const Sweep sw = plan(opt);
   require_writable_dir(opt.output, "-o");
-  {
-    // Every MPI rank writes the same text: write, then rename.
-    const std::string part = fmt::format("{}/sweep.json.part{}", opt.output, getpid());
-    std::ofstream(part) << describe(opt).dump(1) << "\n";
-    std::filesystem::rename(part, opt.output + "/sweep.json");
-  }
+  // Every MPI rank writes the same text.
+  if (!write_atomically(opt.output + "/sweep.json", describe(opt).dump(1) + "\n"))
+    throw std::runtime_error(fmt::format("cannot write {}/sweep.json", opt.output));
   LaunchOptions lo = launch_in;
   lo.dir = opt.output;
   lo.collect = "ccsim sweep --collect " + opt.output;
