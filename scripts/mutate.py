@@ -11,6 +11,7 @@ leaves the checkout as it was.
 Writes DIR/mutants.md (one row per mutant: caught by which test, or SURVIVED) and exits 1 if a
 mutant survived, a mutant does not build, or the unmutated RTL fails its own tests."""
 import argparse
+import filecmp
 import os
 import re
 import shutil
@@ -64,24 +65,32 @@ def rtl_file(root, block):
 def copy_tree(dst):
     """The sources (git ls-files: tracked and new, not ignored) into dst/src, refreshed each run."""
     src = os.path.join(dst, "src")
-    files = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard"], cwd=ROOT, check=True, capture_output=True, text=True).stdout.split()
-    for rel in files:
-        target = os.path.join(src, rel)
+    listed = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard"], cwd=ROOT, check=True,
+                            capture_output=True, text=True).stdout.split()
+    for rel in listed:
+        here, target = os.path.join(ROOT, rel), os.path.join(src, rel)
+        if not os.path.isfile(here):  # deleted in the checkout, not yet in git
+            continue
         os.makedirs(os.path.dirname(target), exist_ok=True)
-        if not os.path.exists(target) or open(os.path.join(ROOT, rel), "rb").read() != open(target, "rb").read():
-            shutil.copy2(os.path.join(ROOT, rel), target)
+        if not os.path.exists(target) or not filecmp.cmp(here, target, shallow=False):
+            shutil.copy2(here, target)
     return src
 
 
 def build(src, bld, jobs, log):
-    # Configured again every time: CMake's verilate() lists the generated files at configure
-    # time, and a mutant changes their names.
+    """Builds ccsim_tb; a failed build is configured and built once more: CMake's verilate()
+    reads the list of generated files at configure time, and a mutant's verilation renames
+    them (the build then links stale objects), so the second configure reads the new list."""
     launcher = ["-DCMAKE_CXX_COMPILER_LAUNCHER=ccache"] if shutil.which("ccache") else []
-    subprocess.run(["cmake", "-S", src, "-B", bld, "-DCMAKE_BUILD_TYPE=Release"] + launcher, check=True, stdout=log,
-                   stderr=subprocess.STDOUT)
-    r = subprocess.run(["cmake", "--build", bld, "-j", str(jobs), "--target", "ccsim_tb"], stdout=log,
-                       stderr=subprocess.STDOUT)
-    return r.returncode == 0
+    for attempt in range(2):
+        log.flush()
+        if attempt or not os.path.exists(os.path.join(bld, "CMakeCache.txt")):
+            subprocess.run(["cmake", "-S", src, "-B", bld, "-DCMAKE_BUILD_TYPE=Release"] + launcher, check=True,
+                           stdout=log, stderr=subprocess.STDOUT)
+        if subprocess.run(["cmake", "--build", bld, "-j", str(jobs), "--target", "ccsim_tb"], stdout=log,
+                          stderr=subprocess.STDOUT).returncode == 0:
+            return True
+    return False
 
 
 def run_suite(bld, block, cycles, log):
@@ -90,7 +99,6 @@ def run_suite(bld, block, cycles, log):
     r = subprocess.run([os.path.join(bld, "tb", "ccsim_tb"), f"--gtest_filter={SUITES[block]}.*:-*SpeedPerClock*",
                         "--gtest_color=no"], env=env, capture_output=True, text=True)
     log.write(r.stdout + r.stderr)
-    log.flush()
     failed = [m.group(1) for m in re.finditer(r"^\[  FAILED  \] (\S+\.\S+)", r.stdout, re.M)]
     return r.returncode == 0, (failed[0] if failed else "")
 
@@ -125,7 +133,8 @@ def main(argv):
     src = copy_tree(a.work)
     bld = os.path.join(a.work, "build")
     rows, bad = [], 0
-    originals = {b: open(rtl_file(src, b)).read() for b in SUITES}  # as copied: edits of the checkout meanwhile do not count
+    # As copied: edits of the checkout while this runs do not count.
+    originals = {b: open(rtl_file(src, b)).read() for b in SUITES}
     with open(os.path.join(a.work, "mutate.log"), "w") as log:
         # The unmutated blocks must pass, or a "caught" mutant proves nothing.
         if not build(src, bld, a.jobs, log):
@@ -160,7 +169,8 @@ def main(argv):
     caught = sum(v.startswith("caught") for _, _, v in rows)
     with open(os.path.join(a.work, "mutants.md"), "w") as f:
         f.write(f"# Mutation testing: {caught} of {len(rows)} mutants caught\n\n"
-                f"`scripts/mutate.py` ({a.cycles} cycles per random test)\n\n| block | mutant | verdict |\n|---|---|---|\n")
+                f"`scripts/mutate.py` ({a.cycles} cycles per random test)\n\n"
+                "| block | mutant | verdict |\n|---|---|---|\n")
         for block, name, verdict in rows:
             f.write(f"| {block} | {name} | {verdict} |\n")
     print(f"{caught} of {len(rows)} mutants caught; table: {os.path.join(a.work, 'mutants.md')}")
