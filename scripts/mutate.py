@@ -37,10 +37,9 @@ def load(path):
         mutants = tomllib.load(f).get("mutant", [])
     problems, names = [], set()
     for m in mutants:
-        for key in ("block", "name", "from", "to"):
-            if key not in m:
-                problems.append(f"{m.get('name', '?')}: missing key \"{key}\"")
-        if problems:
+        missing = [key for key in ("block", "name", "from", "to") if key not in m]
+        if missing:
+            problems.append(f"{m.get('name', '?')}: missing {', '.join(missing)}")
             continue
         if m["block"] not in SUITES:
             problems.append(f"{m['name']}: block \"{m['block']}\" is not one of {', '.join(SUITES)}")
@@ -132,7 +131,7 @@ def main(argv):
     os.makedirs(a.work, exist_ok=True)
     src = copy_tree(a.work)
     bld = os.path.join(a.work, "build")
-    rows, bad = [], 0
+    rows = []
     # As copied: edits of the checkout while this runs do not count.
     originals = {b: open(rtl_file(src, b)).read() for b in SUITES}
     with open(os.path.join(a.work, "mutate.log"), "w") as log:
@@ -153,20 +152,18 @@ def main(argv):
                 with open(path, "w") as f:
                     f.write(original.replace(m["from"], m["to"], 1))
                 log.write(f"\n=== mutant {m['block']}: {m['name']}\n")
-                if original.count(m["from"]) != 1:
-                    verdict, bad = "its text is not in the copied RTL once", bad + 1
-                elif not build(src, bld, a.jobs, log):
-                    verdict, bad = "DOES NOT BUILD (fix the mutant)", bad + 1
+                if not build(src, bld, a.jobs, log):
+                    verdict = "DOES NOT BUILD (fix the mutant)"
                 else:
                     ok, test = run_suite(bld, m["block"], a.cycles, log)
-                    verdict = f"caught by {test}" if not ok else "SURVIVED"
-                    bad += ok
+                    verdict = "SURVIVED" if ok else f"caught by {test}"
             finally:
                 with open(path, "w") as f:
                     f.write(original)
             print(f"[{i}/{len(mutants)}] {m['block']}: {m['name']}: {verdict} ({time.time() - t0:.0f} s)", flush=True)
             rows.append((m["block"], m["name"], verdict))
     caught = sum(v.startswith("caught") for _, _, v in rows)
+    bad = len(rows) - caught
     with open(os.path.join(a.work, "mutants.md"), "w") as f:
         f.write(f"# Mutation testing: {caught} of {len(rows)} mutants caught\n\n"
                 f"`scripts/mutate.py` ({a.cycles} cycles per random test)\n\n"
