@@ -148,6 +148,22 @@ TEST(Srp, CbcmPresetLetsMessagesUnderFourPacketsSkipTheProtocol) {
   EXPECT_LE(cc(large, "speculative_sent"), 4 * cc(large, "reservations"));  // the rest goes at the grant
 }
 
+TEST(Srp, CbcmPresetAcksOnlySpeculativePackets) {
+  // 1-flit packets: ejected ACK flits count ACKed packets. Every data packet is ACKed under
+  // srp_acks = all; under the cbcm preset only the speculative ones, and every message
+  // still completes (the run checks exactly-once delivery and that no message is left).
+  const std::vector<std::string> base = {"congestion.protocol=srp", "congestion.srp_preset=cbcm", "traffic.load=0.3",
+                                         "traffic.message_size=4"};
+  auto spec = test::run(base);
+  auto all = test::run(with(base, {"congestion.srp_acks=all"}));
+  const double sent = cc(spec, "speculative_sent") + cc(spec, "guaranteed_sent");
+  ASSERT_GT(cc(spec, "speculative_sent"), 0);
+  ASSERT_GT(cc(spec, "guaranteed_sent"), 0);
+  EXPECT_NEAR(spec["ejection"]["ack"].get<double>() / spec["ejection"]["data"].get<double>(),
+              cc(spec, "speculative_sent") / sent, 0.02);
+  EXPECT_NEAR(all["ejection"]["ack"].get<double>(), all["ejection"]["data"].get<double>(), 0.005);
+}
+
 TEST(Srp, ReservationOverheadCutsUniformSaturationThroughput) {
   // 4-flit messages: reservation, grant and ACK add 3 flits per 4 data flits.
   const std::vector<std::string> ur = {"congestion.acks=true", "traffic.load=0.8", "traffic.packet_size=4",

@@ -116,6 +116,12 @@ const std::vector<ParamSpec>& core_params() {
                        "credits in use (credits) or plus the flits in the downstream buffer (downstream: an ideal "
                        "estimate for long channels, where credits in flight dominate)",
                        {"credits", "downstream"}),
+          string_param("router.va_arbiter", "rotating",
+                       "VC allocator: inputs visited from a start that rotates every cycle, one for all outputs "
+                       "(rotating; an input's share of a contended output depends on its number and on when credits "
+                       "come back), or a round-robin arbiter per output whose pointer moves past the input it granted "
+                       "(round_robin)",
+                       {"rotating", "round_robin"}),
           // [links]
           int_param("links.terminal_latency", 1, "injection/ejection channel latency (cycles)", 1, 1 << 24),
           int_param("links.local_latency", 10,

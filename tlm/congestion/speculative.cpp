@@ -70,6 +70,10 @@ void SpeculativeProtocol::on_inject(NicView&, Packet& p, Cycle) {
   if (p.kind != kDataPacket) return;
   if (p.vc_class != kSpeculativeClass) {
     ++guaranteed_sent_;
+    if (!ack_all_) {
+      auto it = messages_.find(p.message_id);
+      if (it != messages_.end()) delivered(it);
+    }
     return;
   }
   ++speculative_sent_;
@@ -173,12 +177,7 @@ void SpeculativeProtocol::on_control(NicView& nic, Packet& c, Cycle now) {
     if (it == messages_.end()) return;
     Message& m = it->second;
     if (m.counted && (c.cc_flags & kSpeculativeAck)) speculative_resolved(m);
-    if (--m.unacked == 0) {
-      release_slot(m, true);
-      messages_.erase(it);
-    } else {
-      release_slot(m, false);
-    }
+    delivered(it);
   } else if (c.kind == kNackPacket) {
     on_nack(nic, c, now);
   } else if (c.kind == kReservationPacket) {
@@ -197,6 +196,16 @@ void SpeculativeProtocol::on_control(NicView& nic, Packet& c, Cycle now) {
       resend_guaranteed(nic.id(), id, m.grant, now);
     }
     m.dropped.clear();
+    release_slot(m, false);
+  }
+}
+
+void SpeculativeProtocol::delivered(std::unordered_map<uint64_t, Message>::iterator it) {
+  Message& m = it->second;
+  if (--m.unacked == 0) {
+    release_slot(m, true);
+    messages_.erase(it);
+  } else {
     release_slot(m, false);
   }
 }

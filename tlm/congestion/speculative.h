@@ -1,7 +1,7 @@
 // What the speculative protocols (SRP, SMSRP, LHRP; 003 sections 2.2 and 3)
 // share: a low-priority speculative VC class that switches may drop, a NACK
-// from the dropping switch, an ACK for every delivered data packet, and the
-// source's per-message state:
+// from the dropping switch, an ACK for every delivered data packet (or for the
+// speculative ones only), and the source's per-message state:
 //
 //   Speculative    packets go on the speculative class;
 //   AwaitingGrant  a reservation is out: nothing more of the message goes, the
@@ -64,7 +64,8 @@ class SpeculativeProtocol : public CongestionControl {
   void on_inject(NicView& nic, Packet& p, Cycle now) override;
   void on_drop(SwitchView& r, Packet& p, Cycle now) override;
   void on_deliver(NicView& nic, Packet& p, Cycle now) override {
-    send_ack(nic, p, kAckClass, p.vc_class == kSpeculativeClass ? kSpeculativeAck : 0, now);
+    const bool speculative = p.vc_class == kSpeculativeClass;
+    if (ack_all_ || speculative) send_ack(nic, p, kAckClass, speculative ? kSpeculativeAck : 0, now);
   }
   void on_control(NicView& nic, Packet& c, Cycle now) override;
   bool holds_for_resend(uint64_t id) const override;
@@ -97,6 +98,10 @@ class SpeculativeProtocol : public CongestionControl {
   // The speculation limit's counters, for protocols with ReserveFirst messages.
   void add_limit_stats(nlohmann::json& j) const;
 
+  // Every data packet is ACKed (003), or only the speculative ones (ack_all_ false; the
+  // spec's reading of 000): a non-speculative packet cannot be dropped, so its source counts
+  // it as delivered when it leaves.
+  bool ack_all_ = true;
   int coalesce_after_ = 2;
   int speculative_limit_ = 0;  // ReserveFirst messages per (source, destination) in speculative flight; 0: any
   int64_t nacks_ = 0, timed_nacks_ = 0, reservations_ = 0, grants_ = 0;
@@ -124,6 +129,9 @@ class SpeculativeProtocol : public CongestionControl {
   void reserve(NicView& nic, const Packet& p, Message& m, Cycle now);
   void resend_guaranteed(int src, uint64_t id, Cycle at, Cycle now);
   void on_nack(NicView& nic, Packet& nack, Cycle now);
+  // One more packet of message `it` is known delivered (ACKed, or sent non-speculatively
+  // without ACKs); a fully delivered message is forgotten.
+  void delivered(std::unordered_map<uint64_t, Message>::iterator it);
   // A speculative packet of ReserveFirst message `m` was ACKed or NACKed.
   void speculative_resolved(Message& m);
   // Frees m's speculation slot once it can send nothing more speculatively and

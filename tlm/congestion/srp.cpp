@@ -16,6 +16,8 @@ SrpParams SrpParams::from_config(const Config& c, bool smsrp) {
     p.min_packets = static_cast<int>(c.get_int("congestion.srp_min_packets"));
   p.overhead = c.get_float("congestion.srp_overhead");
   p.speculative_limit = smsrp ? 0 : static_cast<int>(c.get_int("congestion.srp_speculative_limit"));
+  const std::string acks = c.get_string("congestion.srp_acks");
+  p.ack_all = acks == "preset" ? !cbcm : acks == "all";
   return p;
 }
 
@@ -60,7 +62,11 @@ ProtocolEntry speculative_entry(const std::string& name, const std::string& doc)
            int_param("congestion.srp_min_packets", -1,
                      "messages with fewer packets skip the protocol; -1 = preset "
                      "(0 / 4)",
-                     -1)},
+                     -1),
+           string_param("congestion.srp_acks", "preset",
+                        "which data packets the destination ACKs: all (003) or the speculative ones "
+                        "(non-speculative packets are never dropped); preset = all / speculative",
+                        {"preset", "all", "speculative"})},
           [smsrp](const Config& c) { return std::make_unique<Srp>(c, SrpParams::from_config(c, smsrp)); }};
 }
 }  // namespace

@@ -115,7 +115,10 @@ void Router::step(Cycle now) {
 
 void Router::forward(Cycle now) {
   if (buffered_flits_ > 0) {
-    allocate_vcs(now);
+    if (params_.va_round_robin)
+      allocate_vcs_round_robin(now);
+    else
+      allocate_vcs(now);
     if (net_->cc_allocation_hook()) net_->congestion().on_vc_allocation(*this, now);
     traverse_switch(now);
     send_links(now);
@@ -211,15 +214,18 @@ void Router::absorb_credits(OutputPort& op, Cycle now) {
   if (taken) bump(op);
 }
 
+void Router::route_front(int in_port, InPacket& e) {
+  if (e.route != Route::Unrouted && e.route != Route::Reroute) return;
+  RoutingFunction& rf = net_->routing();
+  RouteResult r = e.route == Route::Unrouted ? rf.route(*this, in_port, *e.pkt) : rf.reroute(*this, in_port, *e.pkt);
+  e.out_port = static_cast<int16_t>(r.port);
+  e.vc = static_cast<uint8_t>(r.slot);
+  e.route = Route::WaitingVc;
+}
+
 bool Router::try_allocate(Cycle now, int in_port, InPacket& e, uint64_t& blocked_at) {
   if (e.ready > now) return false;
-  if (e.route == Route::Unrouted || e.route == Route::Reroute) {
-    RoutingFunction& rf = net_->routing();
-    RouteResult r = e.route == Route::Unrouted ? rf.route(*this, in_port, *e.pkt) : rf.reroute(*this, in_port, *e.pkt);
-    e.out_port = static_cast<int16_t>(r.port);
-    e.vc = static_cast<uint8_t>(r.slot);
-    e.route = Route::WaitingVc;
-  }
+  route_front(in_port, e);
   OutputPort& op = out_[e.out_port];
   if (blocked_at == op.version) return false;  // nothing freed since the last try
   const int base = e.pkt->vc_class * params_.vcs_per_class;
@@ -286,29 +292,35 @@ void Router::allocate_vcs(Cycle now) {
           bool waiting = blocked != 0;
           for (uint64_t qm = vc.nonempty & ~vc.has_vc & ~blocked; qm; qm &= qm - 1) {
             const int q = __builtin_ctzll(qm);
-            InPacket& e = vc.queues[q].front();
-            if (e.route == Route::Recovery) continue;
-            if (try_allocate(now, p, e, blocked_at(p, v, q))) {
-              vc.has_vc |= uint64_t{1} << q;
-              ip.has_vc |= 1u << v;
-              continue;
-            }
-            if (skip_blocked_ && blocked_at(p, v, q) == out_[q].version) vc.blocked |= uint64_t{1} << q;
-            if (recovery_ && rescue(now, e)) {
-              rescued_ = {p, v, q};
-              continue;
-            }
-            if (track_waiting_ && drop_waiting(e, now)) {
-              drop_front(now, p, v, q);
-              if (vc.queues[q].empty()) continue;
-            }
-            waiting = true;
+            if (vc.queues[q].front().route == Route::Recovery) continue;
+            if (front_waits(now, p, v, q)) waiting = true;
           }
           if (!waiting) ip.need_va &= ~(1u << v);
         }
       }
     }
   }
+}
+
+bool Router::front_waits(Cycle now, int p, int v, int q) {
+  InputPort& ip = in_[p];
+  InputVc& vc = ip.vcs[v];
+  InPacket& e = vc.queues[q].front();
+  if (try_allocate(now, p, e, blocked_at(p, v, q))) {
+    vc.has_vc |= uint64_t{1} << q;
+    ip.has_vc |= 1u << v;
+    return false;
+  }
+  if (skip_blocked_ && blocked_at(p, v, q) == out_[q].version) vc.blocked |= uint64_t{1} << q;
+  if (recovery_ && rescue(now, e)) {
+    rescued_ = {p, v, q};
+    return false;
+  }
+  if (track_waiting_ && drop_waiting(e, now)) {
+    drop_front(now, p, v, q);
+    if (vc.queues[q].empty()) return false;
+  }
+  return true;
 }
 
 void Router::traverse_switch(Cycle now) {

@@ -39,6 +39,10 @@ struct RouterParams {
   // of the channel); true, the downstream buffer's flits only (on 1 us links
   // the credits alone read a quiet channel as 2000 flits of queue).
   bool occupancy_downstream = false;
+  // VC allocation: false, inputs are visited from a start that rotates every cycle, the
+  // same for all outputs; true, each output grants round robin, its pointer moving past
+  // the input it last granted (router.va_arbiter).
+  bool va_round_robin = false;
 };
 
 class Router final : public sc_core::sc_module, public Component, public RouterContext, public SwitchView {
@@ -161,6 +165,7 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
     int accepted = 0;  // flits accepted from the crossbar this cycle
     int rr = 0;        // link arbiter
     int sa_rr = 0;     // crossbar output arbiter
+    int va_rr = 0;     // VC allocator's round-robin pointer (va_round_robin)
     // Grows whenever a VC of the port may have become allocatable or sendable (a credit came
     // back, the crossbar moved a flit in, the link sent one): the waits above depend on
     // nothing else, so an unchanged version means an unchanged answer.
@@ -170,6 +175,13 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
   };
 
   void allocate_vcs(Cycle now);
+  // VC allocation with a round-robin arbiter per output (va_round_robin; va_round_robin.cpp).
+  void allocate_vcs_round_robin(Cycle now);
+  // Offers the front of queue q of input VC (p, v) an output VC; whether it still waits
+  // for one afterwards (a drop or a rescue also ends the wait).
+  bool front_waits(Cycle now, int p, int v, int q);
+  // Routes a front packet that has no route yet, or chooses again after a failed allocation.
+  void route_front(int in_port, InPacket& e);
   void traverse_switch(Cycle now);
   void send_links(Cycle now);
   void grant(Cycle now, int in_port, int out_port);
@@ -235,6 +247,12 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
   uint64_t changed_ports_ = 0;           // output ports whose version moved since the last VA pass
   std::vector<uint64_t> blocked_at_;     // blocked_at(p, v, q), contiguous
   int va_start_ = 0;
+  struct VaRequest {
+    uint32_t order;  // output port, then the input's distance from the port's pointer
+    int16_t p;
+    uint8_t v, q;
+  };
+  std::vector<VaRequest> va_requests_;  // allocate_vcs_round_robin's requests of one class
   DeadlockRecovery* recovery_ = nullptr;
   Cycle recovery_timeout_ = 0;
   struct Rescued {
