@@ -24,7 +24,7 @@ EOF
 }
 
 DF="experiments/bench_dragonfly1056.toml -s sim.warmup=1000 -s sim.measure=2000 -s traffic.load=0.2"
-FB="experiments/cbcm_fb512_ur_hotspot.toml -s sim.warmup=2000 -s sim.measure=2000"
+FB="experiments/papers/000/fb512_ur_hotspot.toml -s sim.warmup=2000 -s sim.measure=2000"
 LHRP="-s congestion.protocol=lhrp -s congestion.acks=true"
 for round in $(seq "$ROUNDS"); do
   for hw in ref rtl; do

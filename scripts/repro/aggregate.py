@@ -158,8 +158,7 @@ class ClaimContext:
         """A time-series experiment's whole-run value of a scalar metric (mean over seeds)."""
         return self._value(s, None, metric)
 
-    def window(self, s, t0, t1, metric=None):
-        """Mean of a time series over the windows starting in [t0, t1) µs."""
+    def _series_points(self, s, metric=None):
         m = metric or self.d.metrics[0]
         if self.seed is None:
             vals = [v[0] for v in self.d.stat_series(s, m)]
@@ -167,13 +166,34 @@ class ClaimContext:
             vals = self.d.values.get(s, {}).get(None, {}).get(self.seed, {}).get(m)
         if not vals or self.d.t_us is None:
             raise Missing(f"{s}: no time series")
-        sel = [v for t, v in zip(self.d.t_us, vals) if t0 <= t < t1 and v is not None]
+        return list(zip(self.d.t_us, vals))
+
+    def window(self, s, t0, t1, metric=None):
+        """Mean of a time series over the windows starting in [t0, t1) µs."""
+        sel = [v for t, v in self._series_points(s, metric) if t0 <= t < t1 and v is not None]
         if not sel:
             raise Missing(f"{s}: no window in [{t0}, {t1}) us")
         return sum(sel) / len(sel)
 
+    def window_max(self, s, t0, t1, metric=None):
+        """Highest window of a time series among those starting in [t0, t1) µs (a transient's peak)."""
+        sel = [v for t, v in self._series_points(s, metric) if t0 <= t < t1 and v is not None]
+        if not sel:
+            raise Missing(f"{s}: no window in [{t0}, {t1}) us")
+        return max(sel)
+
+    def settle(self, s, onset, base_t0, factor=1.2, metric=None):
+        """Time (µs) from `onset` to the end of the last window above factor x the mean of
+        the windows in [base_t0, onset): how long a transient takes to settle (0: never above)."""
+        pts = self._series_points(s, metric)
+        base = self.window(s, base_t0, onset, metric)
+        step = pts[1][0] - pts[0][0] if len(pts) > 1 else 0.0
+        above = [t for t, v in pts if t >= onset and v is not None and v > factor * base]
+        return max(above) + step - onset if above else 0.0
+
     def env(self):
-        names = ("y", "ys", "xs", "first", "last", "peak", "peak_x", "knee_x", "stability", "held", "sat", "sat_latency", "scalar", "window")
+        names = ("y", "ys", "xs", "first", "last", "peak", "peak_x", "knee_x", "stability", "held", "sat",
+                 "sat_latency", "scalar", "window", "window_max", "settle")
         e = {n: getattr(self, n) for n in names}
         e.update(abs=abs, min=min, max=max, all=all, any=any, len=len, sum=sum, zip=zip)
         return e

@@ -66,6 +66,23 @@ def packet_latency_cycles(j, cls=""):
     return _latency(j, cls, "avg_packet_latency")
 
 
+def carried_latency_cycles(j, cls=""):
+    """Creation to delivery of the tail, cycles, while the class carries its load: None
+    (saturated, off the plot; infinite in a claim) once it delivers less than 95% of
+    what it generated in the window. Past that point the mean covers only the packets
+    that got through (a source stuck behind a hot spot delivers almost nothing), so it
+    would understate the latency."""
+    scope = _scope(j, cls)
+    if scope["accepted_throughput"] < 0.95 * scope["generated_load"]:
+        return None
+    return _latency(j, cls, "avg_packet_latency")
+
+
+def node_accepted_flits(j, node):
+    """Accepted data throughput of one source node (flits/cycle): its share of a hot spot."""
+    return j["node_accepted"][int(node)]
+
+
 def hot_accepted_pct(j, cls=""):
     """Accepted data per hot-spot destination, % of its ejection bandwidth: the
     data of all sources accepted (node_accepted, per source; null for the nodes
@@ -84,6 +101,14 @@ def drop_pct(j, cls=""):
     c = j["congestion"]
     sent = c.get("speculative_sent", 0)
     return 100.0 * c.get("drops", 0) / sent if sent else 0.0
+
+
+def speculative_pct(j, cls=""):
+    """Data packets sent speculatively, % of all data packets sent (SRP)."""
+    c = j["congestion"]
+    spec = c.get("speculative_sent", 0)
+    total = spec + c.get("guaranteed_sent", 0)
+    return 100.0 * spec / total if total else 0.0
 
 
 def series_latency_ns(j, cls=""):
@@ -129,10 +154,13 @@ METRICS = {
         accepted_pct,
         accepted_flits,
         packet_latency_cycles,
+        carried_latency_cycles,
+        node_accepted_flits,
         offered_pct,
         hot_accepted_pct,
         ejection_pct,
         drop_pct,
+        speculative_pct,
         congestion,
         series_latency_ns,
         series_accepted_flits,
