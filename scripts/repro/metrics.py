@@ -111,6 +111,16 @@ def speculative_pct(j, cls=""):
     return 100.0 * spec / total if total else 0.0
 
 
+def reserved_speculative_pct(j, cls=""):
+    """Packets sent speculatively, % of the packets of the messages that make a reservation
+    (SRP): each reservation stands for one message of congestion.min_packets packets, so
+    this holds where the reserved messages have exactly that many (000's 4-packet messages
+    beside 1-packet ones that skip the protocol)."""
+    c = j["congestion"]
+    booked = c.get("reservations", 0) * c.get("min_packets", 0)
+    return 100.0 * c.get("speculative_sent", 0) / booked if booked else 0.0
+
+
 def series_latency_ns(j, cls=""):
     """Packet latency per series window (creation to delivery), ns."""
     s = j["series"]
@@ -161,6 +171,7 @@ METRICS = {
         ejection_pct,
         drop_pct,
         speculative_pct,
+        reserved_speculative_pct,
         congestion,
         series_latency_ns,
         series_accepted_flits,
