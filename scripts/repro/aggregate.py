@@ -191,9 +191,22 @@ class ClaimContext:
         above = [t for t, v in pts if t >= onset and v is not None and v > factor * base]
         return max(above) + step - onset if above else 0.0
 
+    def synth(self, key):
+        """A number of the committed synthesis report (synth/report.json, made by `make area`),
+        by its dotted key, e.g. synth('paper_comparison.ours_bytes')."""
+        import json
+        import os
+
+        path = os.path.join(os.path.dirname(__file__), "..", "..", "synth", "report.json")
+        with open(path) as f:
+            v = json.load(f)
+        for k in key.split("."):
+            v = v[k]
+        return float(v)
+
     def env(self):
         names = ("y", "ys", "xs", "first", "last", "peak", "peak_x", "knee_x", "stability", "held", "sat",
-                 "sat_latency", "scalar", "window", "window_max", "settle")
+                 "sat_latency", "scalar", "window", "window_max", "settle", "synth")
         e = {n: getattr(self, n) for n in names}
         e.update(abs=abs, min=min, max=max, all=all, any=any, len=len, sum=sum, zip=zip)
         return e
