@@ -275,9 +275,7 @@ void Router::allocate_vcs(Cycle now) {
   const uint64_t from_start = waiting_inputs & (~uint64_t{0} << start);
   const uint64_t before_start = waiting_inputs & ~from_start;
   for (int cls : class_order_) {
-    // 64-bit so that 32 VCs in one class (the maximum) shift by 32 without overflow.
-    const auto cls_mask =
-        static_cast<uint32_t>(((uint64_t{1} << params_.vcs_per_class) - 1) << (cls * params_.vcs_per_class));
+    const uint32_t cls_mask = class_vcs(cls);
     for (const uint64_t inputs : {from_start, before_start}) {
       for (uint64_t pm = inputs; pm; pm &= pm - 1) {
         const int p = __builtin_ctzll(pm);

@@ -209,6 +209,10 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
   // Credits the link has delivered by `now` (also for remote occupancy reads).
   void absorb_credits(OutputPort& op, Cycle now);
   int queue_count() const { return params_.voq ? radix_ : 1; }
+  // The VCs of class `cls` (bit v); 64-bit so that 32 VCs in one class (the maximum) shift by 32.
+  uint32_t class_vcs(int cls) const {
+    return static_cast<uint32_t>(((uint64_t{1} << params_.vcs_per_class) - 1) << (cls * params_.vcs_per_class));
+  }
   // A VC of output port `op` may have become allocatable or sendable.
   void bump(OutputPort& op) {
     ++op.version;

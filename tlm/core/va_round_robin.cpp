@@ -16,12 +16,10 @@ void Router::allocate_vcs_round_robin(Cycle now) {
   const uint64_t changed = changed_ports_;
   changed_ports_ = 0;
   for (int cls : class_order_) {
-    const auto cls_mask =
-        static_cast<uint32_t>(((uint64_t{1} << params_.vcs_per_class) - 1) << (cls * params_.vcs_per_class));
     va_requests_.clear();
     for (int p = 0; p < radix_; ++p) {
       InputPort& ip = in_[p];
-      for (uint32_t m = ip.need_va & cls_mask; m; m &= m - 1) {
+      for (uint32_t m = ip.need_va & class_vcs(cls); m; m &= m - 1) {
         const int v = __builtin_ctz(m);
         InputVc& vc = ip.vcs[v];
         uint64_t blocked = 0;
