@@ -14,10 +14,10 @@ namespace {
 // their router's channel, so the four contend for node 4's ejection port at one router.
 nlohmann::json hotspot_run(const std::string& arbiter, const std::string& routing) {
   const std::string base = std::string(test::kCbcmFb16Network) + test::kFb16HotspotClasses;
-  return test::run({"router.va_arbiter=\"" + arbiter + "\"", "routing.algorithm=\"" + routing + "\"",
-                    "congestion.protocol=\"none\"", "traffic.load=0.1", "sim.warmup=3000", "sim.measure=6000",
-                    "sim.drain_cap=2000"},
-                   base.c_str());
+  return test::run(
+      {"router.va_arbiter=\"" + arbiter + "\"", "routing.algorithm=\"" + routing + "\"", "congestion.protocol=\"none\"",
+       "traffic.load=0.1", "sim.warmup=3000", "sim.measure=6000", "sim.drain_cap=2000"},
+      base.c_str());
 }
 
 std::vector<double> hotspot_shares(const nlohmann::json& r) {

@@ -36,8 +36,8 @@ void Router::allocate_vcs_round_robin(Cycle now) {
           route_front(p, e);
           const int o = e.out_port, ptr = out_[o].va_rr;
           const int distance = p >= ptr ? p - ptr : p + radix_ - ptr;
-          va_requests_.push_back({static_cast<uint32_t>(o << 24 | distance << 16 | v << 8 | q),
-                                  static_cast<int16_t>(p), static_cast<uint8_t>(v), static_cast<uint8_t>(q)});
+          va_requests_.push_back({static_cast<uint32_t>(o << 24 | distance << 16 | v << 8 | q), static_cast<int16_t>(p),
+                                  static_cast<uint8_t>(v), static_cast<uint8_t>(q)});
         }
       }
     }
