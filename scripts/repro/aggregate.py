@@ -1,6 +1,8 @@
 """Per figure: the runs' metric values by series, x and seed, and their means
 with 95% confidence intervals; and the claim checks evaluated on them."""
+import json
 import math
+import os
 
 from .stats import mean_ci, mean_ci_lists
 
@@ -168,19 +170,20 @@ class ClaimContext:
             raise Missing(f"{s}: no time series")
         return list(zip(self.d.t_us, vals))
 
-    def window(self, s, t0, t1, metric=None):
-        """Mean of a time series over the windows starting in [t0, t1) µs."""
+    def _windows(self, s, t0, t1, metric=None):
         sel = [v for t, v in self._series_points(s, metric) if t0 <= t < t1 and v is not None]
         if not sel:
             raise Missing(f"{s}: no window in [{t0}, {t1}) us")
+        return sel
+
+    def window(self, s, t0, t1, metric=None):
+        """Mean of a time series over the windows starting in [t0, t1) µs."""
+        sel = self._windows(s, t0, t1, metric)
         return sum(sel) / len(sel)
 
     def window_max(self, s, t0, t1, metric=None):
         """Highest window of a time series among those starting in [t0, t1) µs (a transient's peak)."""
-        sel = [v for t, v in self._series_points(s, metric) if t0 <= t < t1 and v is not None]
-        if not sel:
-            raise Missing(f"{s}: no window in [{t0}, {t1}) us")
-        return max(sel)
+        return max(self._windows(s, t0, t1, metric))
 
     def settle(self, s, onset, base_t0, factor=1.2, metric=None):
         """Time (µs) from `onset` to the end of the last window above factor x the mean of
@@ -194,9 +197,6 @@ class ClaimContext:
     def synth(self, key):
         """A number of the committed synthesis report (synth/report.json, made by `make area`),
         by its dotted key, e.g. synth('paper_comparison.ours_bytes')."""
-        import json
-        import os
-
         path = os.path.join(os.path.dirname(__file__), "..", "..", "synth", "report.json")
         with open(path) as f:
             v = json.load(f)
