@@ -8,7 +8,8 @@ Runs every point of experiments/papers/PAPER/manifest.toml not already on
 record in results/papers/PAPER/SCALE.jsonl (same config, seed and model
 version: see scripts/repro/runner.py), appends each finished run there, then
 writes DIR/report.md (default DIR: docs/reproduction/PAPER-SCALE; the paper's
-claims beside ours, with verdicts) and one PNG per figure. Exits 1 if a run failed or, with --require, if a claim that is
+claims beside ours, with verdicts; all of the paper's figures, at the scale's seeds, even when
+only some were run) and one PNG per figure. Exits 1 if a run failed or, with --require, if a claim that is
 checked at this scale does not hold."""
 import argparse
 import json
@@ -73,6 +74,10 @@ def main(argv):
             if jobs:
                 return hand_off(a, argv, jobs, raw)
         rows, failed = runner.run_all(m, ROOT, a.ccsim, results, raw, a.jobs or os.cpu_count() or 1, a.threads)
+    if a.figures or a.series:
+        # A partial run still writes the paper's whole report: the other figures from the record.
+        m = manifest.load(ROOT, a.paper, a.scale, None)
+        rows = runner.rows_on_record(m, results)
     datas, judged = [], {}
     for f in m.figures:
         d = aggregate.FigureData(f, m.experiments[f.experiment], rows.get(f.experiment, []))

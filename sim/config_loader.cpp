@@ -303,6 +303,13 @@ std::vector<Config> build_phases(const RawMap& base, const toml::array* phases, 
   return out;
 }
 
+[[noreturn]] void unknown_class(const std::map<std::string, RawMap>& sets, const std::vector<std::string>& names) {
+  const auto& [name, keys] = *sets.begin();
+  throw ConfigError(keys.begin()->second.origin.substr(3),
+                    fmt::format("no [[traffic.class]] is named \"{}\"; classes: {}", name,
+                                names.empty() ? "none" : fmt::format("{}", fmt::join(names, ", "))));
+}
+
 Config from_table(toml::table t, const std::string& origin, const std::vector<Override>& overrides) {
   const toml::array *classes = nullptr, *phases = nullptr;
   toml::array class_copy, phase_copy;
@@ -322,12 +329,29 @@ Config from_table(toml::table t, const std::string& origin, const std::vector<Ov
   }
   RawMap raw;
   flatten(t, "", raw, origin);
-  for (auto& o : overrides) raw[o.key] = {from_text(o.value), "-s " + o.key};
+  // -s traffic.class.NAME.KEY=V sets KEY of the class named NAME; every other -s sets the base.
+  std::map<std::string, RawMap> class_sets;
+  const std::string class_prefix = "traffic.class.";
+  for (auto& o : overrides) {
+    if (o.key.rfind(class_prefix, 0) != 0) {
+      raw[o.key] = {from_text(o.value), "-s " + o.key};
+      continue;
+    }
+    const std::string rest = o.key.substr(class_prefix.size());
+    const auto dot = rest.find('.');
+    if (dot == std::string::npos || dot == 0 || dot + 1 == rest.size())
+      throw ConfigError(o.key, "a class override is traffic.class.NAME.KEY=VALUE (NAME: the class's traffic.name)");
+    class_sets[rest.substr(0, dot)]["traffic." + rest.substr(dot + 1)] = {from_text(o.value), "-s " + o.key};
+  }
   Config cfg = build(raw);
   if (classes && phases)
     throw ConfigError("traffic.phase", "with [[traffic.class]] tables, give each class its [[traffic.class.phase]]");
   cfg.phases = build_phases(raw, phases, "traffic.phase", origin);
-  if (!classes) return cfg;
+  if (!classes) {
+    if (!class_sets.empty()) unknown_class(class_sets, {});
+    return cfg;
+  }
+  std::vector<std::string> names;
   int i = 0;
   for (auto&& node : *classes) {
     const std::string where = fmt::format("traffic.class[{}]", i);
@@ -336,6 +360,12 @@ Config from_table(toml::table t, const std::string& origin, const std::vector<Ov
     const toml::array* class_phases = nullptr;
     RawMap keys = traffic_keys(*ct, where, origin, &class_phases);
     if (!keys.count("traffic.name")) keys["traffic.name"] = {std::string(fmt::format("class{}", i)), origin};
+    const auto* name = std::get_if<std::string>(&keys["traffic.name"].value);
+    names.push_back(name ? *name : "");
+    if (auto it = class_sets.find(names.back()); it != class_sets.end()) {
+      for (auto& [k, v] : it->second) keys[k] = v;
+      class_sets.erase(it);
+    }
     Config c = build_traffic_overlay(raw, keys, where);
     RawMap class_raw = raw;
     for (auto& [k, v] : keys) class_raw[k] = v;
@@ -347,6 +377,7 @@ Config from_table(toml::table t, const std::string& origin, const std::vector<Ov
     cfg.classes.push_back(std::move(c));
     ++i;
   }
+  if (!class_sets.empty()) unknown_class(class_sets, names);
   return cfg;
 }
 

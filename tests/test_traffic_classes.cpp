@@ -58,6 +58,34 @@ load = 1.0
   expect_classes_add_up(r);
 }
 
+// -s traffic.class.NAME.KEY sets one class's key (000 Fig. 12's senders throttled to 1/N by hand);
+// a name no class has gets one line listing the classes.
+TEST(TrafficClasses, ASetNamingAClassChangesThatClassOnly) {
+  const std::string text = with(R"(
+[traffic]
+load = 0.2
+[[traffic.class]]
+name = "ur"
+nodes = "rest"
+[[traffic.class]]
+name = "hot"
+nodes = "random:9"
+pattern = "hotspot"
+hotspot_sources = 8
+hotspot_dests = 1
+load = 1.0
+)");
+  auto r = run_toml(text, {"traffic.class.hot.load=0.05"});
+  EXPECT_NEAR(r["classes"]["hot"]["offered_load"].get<double>(), 0.05, 0.01);
+  EXPECT_NEAR(r["classes"]["ur"]["offered_load"].get<double>(), 0.2, 0.02);
+  try {
+    run_toml(text, {"traffic.class.cold.load=0.05"});
+    ADD_FAILURE() << "no error";
+  } catch (const ConfigError& e) {
+    EXPECT_STREQ(e.what(), "traffic.class.cold.load: no [[traffic.class]] is named \"cold\"; classes: ur, hot");
+  }
+}
+
 // 000 Fig. 5b/8c shape: two UR classes on the two halves of every router's nodes.
 TEST(TrafficClasses, TwoUniformClassesOnHalvesOfEachRouterKeepTheirMessageSizes) {
   auto r = run_toml(with(R"(

@@ -6,6 +6,8 @@ overrides, seed and model version (the results-change gate's digests: they
 change whenever any result changes). Each
 finished run is appended to the results file at once, so an interrupted
 reproduction resumes where it stopped."""
+import contextlib
+import fcntl
 import hashlib
 import json
 import math
@@ -34,6 +36,16 @@ def commit(root):
         return head + ("+" if dirty else "")
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
+
+
+@contextlib.contextmanager
+def file_lock(path):
+    """Two reproductions may share a results file (say, two figure sets at once): appends and
+    the final rewrite take turns."""
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path + ".lock", "w") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        yield
 
 
 def load_rows(path):
@@ -163,7 +175,7 @@ def run_all(manifest, root, ccsim, results_path, runs, jobs, threads=1, log=sys.
         r = row_of(p, k, pid, result, need, model, rev, time.time() - t0)
         with lock:
             rows[k] = r
-            with open(results_path, "a") as f:
+            with file_lock(results_path), open(results_path, "a") as f:
                 f.write(json.dumps(r, sort_keys=True) + "\n")
             done[0] += 1
             el = time.time() - started
@@ -179,10 +191,13 @@ def run_all(manifest, root, ccsim, results_path, runs, jobs, threads=1, log=sys.
               f" already), {len({k for _, _, k in current}) - len(todo)} on record", file=log, flush=True)
         with ThreadPoolExecutor(max_workers=max(1, jobs)) as ex:
             list(ex.map(one, todo))
-    # A row run at another model version is dropped once this model has a row for its point;
-    # every other row stays (other figures, other seed counts).
-    fresh = {r["point"] for r in rows.values() if r["model"] == model}
-    write_rows(results_path, [r for r in rows.values() if r["model"] == model or r["point"] not in fresh])
+    # Rows another process appended meanwhile stay (read again, ours win). A row run at another
+    # model version is dropped once this model has a row for its point; every other row stays
+    # (other figures, other seed counts).
+    with file_lock(results_path):
+        rows = dict(load_rows(results_path), **rows)
+        fresh = {r["point"] for r in rows.values() if r["model"] == model}
+        write_rows(results_path, [r for r in rows.values() if r["model"] == model or r["point"] not in fresh])
     for p, msg in failed:
         print(f"reproduce: FAILED {p.experiment} {p.series} x={p.x} seed {p.seed}: {msg[0]}", file=log)
     by_exp = {}
