@@ -91,6 +91,13 @@ def hot_accepted_pct(j, cls=""):
     return 100.0 * sum(v for v in _scope(j, cls)["node_accepted"] if v is not None) / dests
 
 
+def one_ejection_pct(j, cls=""):
+    """Accepted data of the class (or the run), % of one ejection channel's bandwidth:
+    a one-destination hot spot's acceptance (000 Figs. 12 and 13; the class tables of a
+    result do not carry their destinations, so hot_accepted_pct serves whole runs only)."""
+    return 100.0 * sum(v for v in _scope(j, cls)["node_accepted"] if v is not None)
+
+
 def ejection_pct(j, kind):
     """Ejection-channel utilization by packet kind, % of the channels' bandwidth."""
     return 100.0 * j["ejection"].get(kind, 0.0)
@@ -168,6 +175,7 @@ METRICS = {
         node_accepted_flits,
         offered_pct,
         hot_accepted_pct,
+        one_ejection_pct,
         ejection_pct,
         drop_pct,
         speculative_pct,
