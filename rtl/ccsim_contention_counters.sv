@@ -91,27 +91,24 @@ module ccsim_contention_counters #(
   localparam int unsigned IncCntWidth = $clog2(NumIncPorts + 1);
   localparam int unsigned DecCntWidth = $clog2(NumDecPorts + 1);
   localparam int unsigned TimerWidth  = (BroadcastPeriod > 1) ? $clog2(BroadcastPeriod) : 1;
-  localparam int unsigned CW = CounterWidth;
-  localparam int unsigned PW = PartialWidth;
-  localparam int unsigned SW = SentWidth;
-  localparam int unsigned SatWidth = ((PW > SW) ? PW : SW) + 1;
+  localparam int unsigned SatWidth = ((PartialWidth > SentWidth) ? PartialWidth : SentWidth) + 1;
   localparam int unsigned ArrayWidth = NumGlobalLinks * SentWidth;
   localparam logic [TimerWidth-1:0] TimerLast = TimerWidth'(BroadcastPeriod - 1);
 
   // ---------------------------------------------------------------- state
-  logic [NumPorts*CW-1:0]             count_q, count_d;
-  logic [NumGlobalLinks*PW-1:0]       partial_q, partial_d;
-  logic [NumGlobalLinks*RxSumWidth-1:0] rx_sum_q, rx_sum_d;
-  logic [ArrayWidth-1:0]              rx_mem_q [0:NumGroupRouters-2];  // last array per router
-  logic [NumGroupRouters-2:0]         rx_seen_q, rx_seen_d;  // router r has sent an array
-  logic [TimerWidth-1:0]              timer_q, timer_d;
+  logic [NumPorts*CounterWidth-1:0]       count_q, count_d;
+  logic [NumGlobalLinks*PartialWidth-1:0] partial_q, partial_d;
+  logic [NumGlobalLinks*RxSumWidth-1:0]   rx_sum_q, rx_sum_d;
+  logic [ArrayWidth-1:0]                  rx_mem_q [0:NumGroupRouters-2];  // last array per router
+  logic [NumGroupRouters-2:0]             rx_seen_q, rx_seen_d;  // router r has sent an array
+  logic [TimerWidth-1:0]                  timer_q, timer_d;
 
   // ---------------------------------------------------------------- contention counters
   always_comb begin
     for (int unsigned o = 0; o < NumPorts; o++) begin
-      logic [IncCntWidth-1:0] n_inc;
-      logic [DecCntWidth-1:0] n_dec;
-      logic [CW+IncCntWidth:0] t;
+      logic [IncCntWidth-1:0]            n_inc;
+      logic [DecCntWidth-1:0]            n_dec;
+      logic [CounterWidth+IncCntWidth:0] t;
       n_inc = '0;
       n_dec = '0;
       for (int unsigned l = 0; l < NumIncPorts; l++) begin
@@ -124,18 +121,23 @@ module ccsim_contention_counters #(
           n_dec = n_dec + 1'b1;
         end
       end
-      // clamp(count + n_inc - n_dec, 0, 2^CW - 1)
-      t = (CW+IncCntWidth+1)'(count_q[o*CW +: CW]) + (CW+IncCntWidth+1)'(n_inc);
-      t = (t >= (CW+IncCntWidth+1)'(n_dec)) ? t - (CW+IncCntWidth+1)'(n_dec) : '0;
-      count_d[o*CW +: CW] = (t > (CW+IncCntWidth+1)'({CW{1'b1}})) ? {CW{1'b1}} : t[CW-1:0];
-      contended_o[o] = (count_q[o*CW +: CW] >= CW'(Threshold));
+      // clamp(count + n_inc - n_dec, 0, 2^CounterWidth - 1)
+      t = (CounterWidth+IncCntWidth+1)'(count_q[o*CounterWidth +: CounterWidth]) +
+          (CounterWidth+IncCntWidth+1)'(n_inc);
+      t = (t >= (CounterWidth+IncCntWidth+1)'(n_dec)) ? t - (CounterWidth+IncCntWidth+1)'(n_dec) : '0;
+      count_d[o*CounterWidth +: CounterWidth] =
+          (t > (CounterWidth+IncCntWidth+1)'({CounterWidth{1'b1}})) ? {CounterWidth{1'b1}} :
+                                                                      t[CounterWidth-1:0];
+      contended_o[o] = (count_q[o*CounterWidth +: CounterWidth] >= CounterWidth'(Threshold));
 `ifdef CCSIM_CHECKS
   // verilator lint_off CMPCONST
   // verilator lint_off UNSIGNED
   // verilator lint_off WIDTH
       // A counter never wraps: it moves the way of its net change (scripts/formal.py).
-      if (rst_ni && n_inc >= n_dec) assert (count_d[o*CW +: CW] >= count_q[o*CW +: CW]);
-      if (rst_ni && n_dec >= n_inc) assert (count_d[o*CW +: CW] <= count_q[o*CW +: CW]);
+      if (rst_ni && n_inc >= n_dec) assert (count_d[o*CounterWidth +: CounterWidth] >=
+          count_q[o*CounterWidth +: CounterWidth]);
+      if (rst_ni && n_dec >= n_inc) assert (count_d[o*CounterWidth +: CounterWidth] <=
+          count_q[o*CounterWidth +: CounterWidth]);
   // verilator lint_on WIDTH
   // verilator lint_on UNSIGNED
   // verilator lint_on CMPCONST
@@ -146,9 +148,9 @@ module ccsim_contention_counters #(
   // ---------------------------------------------------------------- ECtN partial array
   always_comb begin
     for (int unsigned g = 0; g < NumGlobalLinks; g++) begin
-      logic [IncCntWidth-1:0] n_inc;
-      logic [DecCntWidth-1:0] n_dec;
-      logic [PW+IncCntWidth:0] t;
+      logic [IncCntWidth-1:0]            n_inc;
+      logic [DecCntWidth-1:0]            n_dec;
+      logic [PartialWidth+IncCntWidth:0] t;
       n_inc = '0;
       n_dec = '0;
       for (int unsigned l = 0; l < NumIncPorts; l++) begin
@@ -161,9 +163,12 @@ module ccsim_contention_counters #(
           n_dec = n_dec + 1'b1;
         end
       end
-      t = (PW+IncCntWidth+1)'(partial_q[g*PW +: PW]) + (PW+IncCntWidth+1)'(n_inc);
-      t = (t >= (PW+IncCntWidth+1)'(n_dec)) ? t - (PW+IncCntWidth+1)'(n_dec) : '0;
-      partial_d[g*PW +: PW] = (t > (PW+IncCntWidth+1)'({PW{1'b1}})) ? {PW{1'b1}} : t[PW-1:0];
+      t = (PartialWidth+IncCntWidth+1)'(partial_q[g*PartialWidth +: PartialWidth]) +
+          (PartialWidth+IncCntWidth+1)'(n_inc);
+      t = (t >= (PartialWidth+IncCntWidth+1)'(n_dec)) ? t - (PartialWidth+IncCntWidth+1)'(n_dec) : '0;
+      partial_d[g*PartialWidth +: PartialWidth] =
+          (t > (PartialWidth+IncCntWidth+1)'({PartialWidth{1'b1}})) ? {PartialWidth{1'b1}} :
+                                                                      t[PartialWidth-1:0];
     end
   end
 
@@ -180,8 +185,8 @@ module ccsim_contention_counters #(
                     rx_mem_q[rx_router_i[p*RouterWidth +: RouterWidth]] : '0;
         for (int unsigned g = 0; g < NumGlobalLinks; g++) begin
           rx_sum_d[g*RxSumWidth +: RxSumWidth] = rx_sum_d[g*RxSumWidth +: RxSumWidth]
-              + RxSumWidth'(rx_partial_i[p*ArrayWidth + g*SW +: SW])
-              - RxSumWidth'(old_array[g*SW +: SW]);
+              + RxSumWidth'(rx_partial_i[p*ArrayWidth + g*SentWidth +: SentWidth])
+              - RxSumWidth'(old_array[g*SentWidth +: SentWidth]);
         end
         rx_seen_d[rx_router_i[p*RouterWidth +: RouterWidth]] = 1'b1;
       end
@@ -192,15 +197,16 @@ module ccsim_contention_counters #(
   always_comb begin
     for (int unsigned g = 0; g < NumGlobalLinks; g++) begin
       logic [CombinedWidth-1:0] c;
-      logic [PW-1:0]            own;
-      logic [SatWidth-1:0]      own_wide;  // own partial value, widened for saturation to SW
-      own = partial_q[g*PW +: PW];
+      logic [PartialWidth-1:0]  own;
+      logic [SatWidth-1:0]      own_wide;  // own partial value, widened for saturation to SentWidth
+      own = partial_q[g*PartialWidth +: PartialWidth];
       c = CombinedWidth'(own) + CombinedWidth'(rx_sum_q[g*RxSumWidth +: RxSumWidth]);
       combined_o[g*CombinedWidth +: CombinedWidth] = c;
       combined_contended_o[g] = (c >= CombinedWidth'(CombinedThreshold));
       own_wide = SatWidth'(own);
-      bcast_partial_o[g*SW +: SW] = (own_wide > SatWidth'({SW{1'b1}})) ? {SW{1'b1}} :
-                                                                          own_wide[SW-1:0];
+      bcast_partial_o[g*SentWidth +: SentWidth] = (own_wide > SatWidth'({SentWidth{1'b1}})) ?
+          {SentWidth{1'b1}} :
+                                                                          own_wide[SentWidth-1:0];
     end
   end
 

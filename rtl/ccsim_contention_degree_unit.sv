@@ -65,8 +65,7 @@ module ccsim_contention_degree_unit #(
   localparam int unsigned BoundPtrWidth  = (NumBoundSamples > 1) ? $clog2(NumBoundSamples) : 1;
   localparam int unsigned PhaseWidth     = (BoundSampleInterval > 1) ?
                                            $clog2(BoundSampleInterval) : 1;
-  localparam int unsigned DW = DegreeWidth;
-  localparam int unsigned BW = 2 * DegreeWidth;  // one output's {max, min} in the bound memory
+  localparam int unsigned BoundWidth = 2 * DegreeWidth;  // one output's {max, min} in the bound memory
   // Widths of the exact integer comparison 2*M*SD > N*(SMax-SMin) + 2*M*N*Thr.
   localparam int unsigned LhsMax    = 2 * NumBoundSamples * NumSamples * NumInputs;
   localparam int unsigned RhsMax    = NumSamples * NumBoundSamples * NumInputs +
@@ -80,23 +79,23 @@ module ccsim_contention_degree_unit #(
   localparam logic [PhaseWidth-1:0]     PhaseLast     = PhaseWidth'(BoundSampleInterval - 1);
 
   // ---------------------------------------------------------------- state
-  logic [Radix*DW-1:0]            sample_mem_q [0:NumSamples-1];
-  logic [Radix*BW-1:0]            bound_mem_q  [0:NumBoundSamples-1];
-  logic [SamplePtrWidth-1:0]      sample_ptr_q, sample_ptr_d;
-  logic [BoundPtrWidth-1:0]       bound_ptr_q,  bound_ptr_d;
-  logic [PhaseWidth-1:0]          phase_q,      phase_d;
+  logic [Radix*DegreeWidth-1:0] sample_mem_q [0:NumSamples-1];
+  logic [Radix*BoundWidth-1:0]  bound_mem_q  [0:NumBoundSamples-1];
+  logic [SamplePtrWidth-1:0]    sample_ptr_q, sample_ptr_d;
+  logic [BoundPtrWidth-1:0]     bound_ptr_q,  bound_ptr_d;
+  logic [PhaseWidth-1:0]        phase_q,      phase_d;
   logic                           sample_full_q, sample_full_d;  // sample FIFO has wrapped once
   logic                           bound_full_q,  bound_full_d;   // bound FIFO has wrapped once
-  logic [Radix*DW-1:0]            cur_max_q, cur_max_d;          // max/min of this interval so far
-  logic [Radix*DW-1:0]            cur_min_q, cur_min_d;
+  logic [Radix*DegreeWidth-1:0]   cur_max_q, cur_max_d;          // max/min of this interval so far
+  logic [Radix*DegreeWidth-1:0]   cur_min_q, cur_min_d;
   logic [Radix*SumWidth-1:0]      sum_dcr_q, sum_dcr_d;
   logic [Radix*BoundSumWidth-1:0] sum_max_q, sum_max_d;
   logic [Radix*BoundSumWidth-1:0] sum_min_q, sum_min_d;
 
   // ---------------------------------------------------------------- datapath
-  logic [Radix*DW-1:0] oldest_sample;  // sample popped this cycle (0 until the FIFO is full)
-  logic [Radix*BW-1:0] oldest_bound;   // {max, min} popped at the end of an interval
-  logic [Radix*BW-1:0] new_bound;      // {max, min} of the interval ending this cycle
+  logic [Radix*DegreeWidth-1:0] oldest_sample;  // sample popped this cycle (0 until the FIFO is full)
+  logic [Radix*BoundWidth-1:0]  oldest_bound;   // {max, min} popped at the end of an interval
+  logic [Radix*BoundWidth-1:0]  new_bound;      // {max, min} of the interval ending this cycle
   logic                interval_end;
 
   assign interval_end  = (phase_q == PhaseLast);
@@ -105,23 +104,25 @@ module ccsim_contention_degree_unit #(
 
   always_comb begin
     for (int unsigned o = 0; o < Radix; o++) begin
-      logic [DW-1:0] d, mx, mn;
-      d  = dcr_i[o*DW +: DW];
-      mx = (phase_q == '0 || d > cur_max_q[o*DW +: DW]) ? d : cur_max_q[o*DW +: DW];
-      mn = (phase_q == '0 || d < cur_min_q[o*DW +: DW]) ? d : cur_min_q[o*DW +: DW];
-      cur_max_d[o*DW +: DW] = mx;
-      cur_min_d[o*DW +: DW] = mn;
-      new_bound[o*BW +: BW] = {mx, mn};
+      logic [DegreeWidth-1:0] d, mx, mn;
+      d  = dcr_i[o*DegreeWidth +: DegreeWidth];
+      mx = (phase_q == '0 || d > cur_max_q[o*DegreeWidth +: DegreeWidth]) ? d :
+          cur_max_q[o*DegreeWidth +: DegreeWidth];
+      mn = (phase_q == '0 || d < cur_min_q[o*DegreeWidth +: DegreeWidth]) ? d :
+          cur_min_q[o*DegreeWidth +: DegreeWidth];
+      cur_max_d[o*DegreeWidth +: DegreeWidth] = mx;
+      cur_min_d[o*DegreeWidth +: DegreeWidth] = mn;
+      new_bound[o*BoundWidth +: BoundWidth] = {mx, mn};
       sum_dcr_d[o*SumWidth +: SumWidth] = sum_dcr_q[o*SumWidth +: SumWidth]
                                           + SumWidth'(d)
-                                          - SumWidth'(oldest_sample[o*DW +: DW]);
+                                          - SumWidth'(oldest_sample[o*DegreeWidth +: DegreeWidth]);
       if (interval_end) begin
         sum_max_d[o*BoundSumWidth +: BoundSumWidth] =
             sum_max_q[o*BoundSumWidth +: BoundSumWidth] + BoundSumWidth'(mx)
-            - BoundSumWidth'(oldest_bound[o*BW + DW +: DW]);
+            - BoundSumWidth'(oldest_bound[o*BoundWidth + DegreeWidth +: DegreeWidth]);
         sum_min_d[o*BoundSumWidth +: BoundSumWidth] =
             sum_min_q[o*BoundSumWidth +: BoundSumWidth] + BoundSumWidth'(mn)
-            - BoundSumWidth'(oldest_bound[o*BW +: DW]);
+            - BoundSumWidth'(oldest_bound[o*BoundWidth +: DegreeWidth]);
       end else begin
         sum_max_d[o*BoundSumWidth +: BoundSumWidth] = sum_max_q[o*BoundSumWidth +: BoundSumWidth];
         sum_min_d[o*BoundSumWidth +: BoundSumWidth] = sum_min_q[o*BoundSumWidth +: BoundSumWidth];
@@ -167,7 +168,7 @@ module ccsim_contention_degree_unit #(
   always_comb begin
     for (int unsigned o = 0; o < Radix; o++) begin
       // Input legality: at most NumInputs inputs request an output.
-      assume (dcr_i[o*DW +: DW] <= DW'(NumInputs));
+      assume (dcr_i[o*DegreeWidth +: DegreeWidth] <= DegreeWidth'(NumInputs));
       if (rst_ni) begin
         // The moving sums stay within their windows' bounds; the maxima's sum is never below the minima's.
         assert (sum_dcr_q[o*SumWidth +: SumWidth] <= SumWidth'(NumSamples * NumInputs));

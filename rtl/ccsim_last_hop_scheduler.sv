@@ -68,34 +68,34 @@ module ccsim_last_hop_scheduler #(
   output logic [NumEndpoints*TimeWidth-1:0]  next_free_o
 );
 
-  localparam int unsigned CW = CountWidth;
-  localparam int unsigned TW = TimeWidth;
   localparam int unsigned EnqSumWidth = FlitsWidth + $clog2(NumEnqPorts + 1);
   localparam int unsigned DeqSumWidth = FlitsWidth + $clog2(NumDeqPorts + 1);
-  localparam int unsigned AccWidth    = ((CW > DeqSumWidth) ? CW : DeqSumWidth) + EnqSumWidth + 1;
-  localparam logic [CW-1:0] CountMax  = {CW{1'b1}};
+  localparam int unsigned AccWidth    = ((CountWidth > DeqSumWidth) ? CountWidth : DeqSumWidth) +
+      EnqSumWidth + 1;
+  localparam logic [CountWidth-1:0] CountMax  = {CountWidth{1'b1}};
 
-  logic [NumEndpoints*CW-1:0] queued_q, queued_d;
-  logic [NumEndpoints*TW-1:0] next_free_q, next_free_d;
+  logic [NumEndpoints*CountWidth-1:0] queued_q, queued_d;
+  logic [NumEndpoints*TimeWidth-1:0]  next_free_q, next_free_d;
 
   // ---------------------------------------------------------------- drops and grants
   always_comb begin
     next_free_d = next_free_q;
     for (int unsigned p = 0; p < NumReqPorts; p++) begin
-      logic [EpWidth-1:0]   ep;
-      logic [CW-1:0]        queued;
-      logic [TW-1:0]        start;
+      logic [EpWidth-1:0]    ep;
+      logic [CountWidth-1:0] queued;
+      logic [TimeWidth-1:0]  start;
       logic                 over;
       ep     = req_ep_i[p*EpWidth +: EpWidth];
-      queued = queued_q[ep*CW +: CW];
-      over   = (ThresholdStrict != 0) ? ((CW+1)'(queued) >  (CW+1)'(DropThreshold)) :
-                                 ((CW+1)'(queued) >= (CW+1)'(DropThreshold));
+      queued = queued_q[ep*CountWidth +: CountWidth];
+      over   = (ThresholdStrict != 0) ? ((CountWidth+1)'(queued) >  (CountWidth+1)'(DropThreshold)) :
+                                 ((CountWidth+1)'(queued) >= (CountWidth+1)'(DropThreshold));
       drop_o[p]        = req_valid_i[p] && req_spec_i[p] && over;
       grant_valid_o[p] = drop_o[p] || (req_valid_i[p] && !req_spec_i[p]);
-      start = (now_i > next_free_d[ep*TW +: TW]) ? now_i : next_free_d[ep*TW +: TW];
-      grant_time_o[p*TW +: TW] = grant_valid_o[p] ? start : '0;
+      start = (now_i > next_free_d[ep*TimeWidth +: TimeWidth]) ? now_i :
+          next_free_d[ep*TimeWidth +: TimeWidth];
+      grant_time_o[p*TimeWidth +: TimeWidth] = grant_valid_o[p] ? start : '0;
       if (grant_valid_o[p]) begin
-        next_free_d[ep*TW +: TW] = start + TW'(req_size_i[p*SizeWidth +: SizeWidth]);
+        next_free_d[ep*TimeWidth +: TimeWidth] = start + TimeWidth'(req_size_i[p*SizeWidth +: SizeWidth]);
       end
     end
   end
@@ -118,17 +118,19 @@ module ccsim_last_hop_scheduler #(
           removed = removed + DeqSumWidth'(deq_flits_i[l*FlitsWidth +: FlitsWidth]);
         end
       end
-      // clamp(queued + added - removed, 0, 2^CW - 1)
-      acc = AccWidth'(queued_q[e*CW +: CW]) + AccWidth'(added);
+      // clamp(queued + added - removed, 0, 2^CountWidth - 1)
+      acc = AccWidth'(queued_q[e*CountWidth +: CountWidth]) + AccWidth'(added);
       acc = (acc >= AccWidth'(removed)) ? acc - AccWidth'(removed) : '0;
-      queued_d[e*CW +: CW] = (acc > AccWidth'(CountMax)) ? CountMax : acc[CW-1:0];
+      queued_d[e*CountWidth +: CountWidth] = (acc > AccWidth'(CountMax)) ? CountMax : acc[CountWidth-1:0];
 `ifdef CCSIM_CHECKS
   // verilator lint_off CMPCONST
   // verilator lint_off UNSIGNED
   // verilator lint_off WIDTH
       // A queued-flit count never wraps: it moves the way of its net change (scripts/formal.py).
-      if (rst_ni && added >= removed) assert (queued_d[e*CW +: CW] >= queued_q[e*CW +: CW]);
-      if (rst_ni && removed >= added) assert (queued_d[e*CW +: CW] <= queued_q[e*CW +: CW]);
+      if (rst_ni && added >= removed) assert (queued_d[e*CountWidth +: CountWidth] >=
+          queued_q[e*CountWidth +: CountWidth]);
+      if (rst_ni && removed >= added) assert (queued_d[e*CountWidth +: CountWidth] <=
+          queued_q[e*CountWidth +: CountWidth]);
   // verilator lint_on WIDTH
   // verilator lint_on UNSIGNED
   // verilator lint_on CMPCONST
@@ -139,7 +141,7 @@ module ccsim_last_hop_scheduler #(
 `ifdef CCSIM_CHECKS
 `ifdef FORMAL
   // Input legality: time stays far below 2^TimeWidth (the header's precondition).
-  always_comb assume (now_i < TW'(1) << (TW - 2));
+  always_comb assume (now_i < TimeWidth'(1) << (TimeWidth - 2));
 `endif
   // verilator lint_off WIDTH
   // A grant is never in the past, nor before the endpoint's earlier grants end. In simulation
@@ -147,10 +149,12 @@ module ccsim_last_hop_scheduler #(
   // check the RTL against the reference past it.
   always_comb begin
     for (int unsigned p = 0; p < NumReqPorts; p++) begin
-      if (rst_ni && grant_valid_o[p] && now_i < TW'(1) << (TW - 2) &&
-          next_free_q[req_ep_i[p*EpWidth +: EpWidth]*TW +: TW] < TW'(1) << (TW - 2)) begin
-        assert (grant_time_o[p*TW +: TW] >= now_i);
-        assert (grant_time_o[p*TW +: TW] >= next_free_q[req_ep_i[p*EpWidth +: EpWidth]*TW +: TW]);
+      if (rst_ni && grant_valid_o[p] && now_i < TimeWidth'(1) << (TimeWidth - 2) &&
+          next_free_q[req_ep_i[p*EpWidth +: EpWidth]*TimeWidth +: TimeWidth] <
+              TimeWidth'(1) << (TimeWidth - 2)) begin
+        assert (grant_time_o[p*TimeWidth +: TimeWidth] >= now_i);
+        assert (grant_time_o[p*TimeWidth +: TimeWidth] >=
+            next_free_q[req_ep_i[p*EpWidth +: EpWidth]*TimeWidth +: TimeWidth]);
       end
     end
   end

@@ -100,17 +100,15 @@ module ccsim_token_throttler #(
   localparam int unsigned CmpWidth  = ((CostWidth > TokenWidth) ? CostWidth : TokenWidth) + 1;
   localparam int unsigned RateWidth = GenWidth + DtWidth;             // generated * D_t
   localparam int unsigned GenSumWidth = GenWidth + SizeWidth + $clog2(NumGenPorts + 1);
-  localparam int unsigned DW = DestWidth;
-  localparam int unsigned TW = TokenWidth;
-  localparam logic [TW-1:0]         TokenMax = {TW{1'b1}};
+  localparam logic [TokenWidth-1:0]         TokenMax = {TokenWidth{1'b1}};
   localparam logic [GenWidth-1:0]   GenMax   = {GenWidth{1'b1}};
   localparam logic [EpochWidth-1:0] EpochEnd = EpochWidth'(SrcEpoch);
 
   // ---------------------------------------------------------------- state
   logic [NumEntries-1:0]            valid_q, valid_d;
-  logic [NumEntries*DW-1:0]         dest_q, dest_d;
+  logic [NumEntries*DestWidth-1:0]  dest_q, dest_d;
   logic [NumEntries*DtWidth-1:0]    dt_q, dt_d;
-  logic [NumEntries*TW-1:0]         tokens_q, tokens_d;
+  logic [NumEntries*TokenWidth-1:0] tokens_q, tokens_d;
   logic [NumEntries*GenWidth-1:0]   gen_q, gen_d;
   logic [NumEntries*EpochWidth-1:0] epoch_q, epoch_d;
   logic [NumEntries-1:0]            full_q, full_d;
@@ -125,7 +123,7 @@ module ccsim_token_throttler #(
     throttle_any_hit  = 1'b0;
     throttle_any_free = 1'b0;
     for (int unsigned i = 0; i < NumEntries; i++) begin
-      throttle_hit[i] = valid_q[i] && (dest_q[i*DW +: DW] == throttle_dest_i);
+      throttle_hit[i] = valid_q[i] && (dest_q[i*DestWidth +: DestWidth] == throttle_dest_i);
       throttle_any_hit  = throttle_any_hit | throttle_hit[i];
       throttle_any_free = throttle_any_free | ~valid_q[i];
     end
@@ -150,12 +148,12 @@ module ccsim_token_throttler #(
   // eligible(dest, S): not throttled, or c >= S*D_t; a throttle of dest this cycle means c = 0.
   always_comb begin
     for (int unsigned q = 0; q < NumQueryPorts + 1; q++) begin
-      logic [DW-1:0]        dest;
+      logic [DestWidth-1:0] dest;
       logic [SizeWidth-1:0] size;
       logic                 eligible, throttled;
       logic [CmpWidth-1:0]  cost, tokens;
       if (q < NumQueryPorts) begin
-        dest = query_dest_i[q*DW +: DW];
+        dest = query_dest_i[q*DestWidth +: DestWidth];
         size = query_size_i[q*SizeWidth +: SizeWidth];
       end else begin
         dest = inject_dest_i;
@@ -171,10 +169,10 @@ module ccsim_token_throttler #(
         eligible  = (cost == '0);
       end else begin
         for (int unsigned i = 0; i < NumEntries; i++) begin
-          if (valid_q[i] && dest_q[i*DW +: DW] == dest) begin
+          if (valid_q[i] && dest_q[i*DestWidth +: DestWidth] == dest) begin
             throttled = 1'b1;
             cost      = CmpWidth'(size) * CmpWidth'(dt_q[i*DtWidth +: DtWidth]);
-            tokens    = CmpWidth'(tokens_q[i*TW +: TW]);
+            tokens    = CmpWidth'(tokens_q[i*TokenWidth +: TokenWidth]);
             eligible  = (tokens >= cost);
           end
         end
@@ -191,28 +189,28 @@ module ccsim_token_throttler #(
   // ---------------------------------------------------------------- table update
   always_comb begin
     for (int unsigned i = 0; i < NumEntries; i++) begin
-      logic [DW-1:0]          dest;
+      logic [DestWidth-1:0]   dest;
       logic [DtWidth-1:0]     dt;
       logic [GenSumWidth-1:0] generated;   // flits generated for this entry this cycle
       logic [GenSumWidth-1:0] gen_sum;
       logic                   full_now;
-      logic [TW:0]            tok;
-      logic [RateWidth-1:0]   rate;
+      logic [TokenWidth:0]  tok;
+      logic [RateWidth-1:0] rate;
       logic                   epoch_done;
       gen_sum = '0;
 
-      dest = dest_q[i*DW +: DW];
+      dest = dest_q[i*DestWidth +: DestWidth];
       dt   = dt_q[i*DtWidth +: DtWidth];
 
       generated = '0;
       for (int unsigned g = 0; g < NumGenPorts; g++) begin
-        if (gen_valid_i[g] && gen_dest_i[g*DW +: DW] == dest) begin
+        if (gen_valid_i[g] && gen_dest_i[g*DestWidth +: DestWidth] == dest) begin
           generated = generated + GenSumWidth'(gen_size_i[g*SizeWidth +: SizeWidth]);
         end
       end
       full_now = nic_full_i;
       for (int unsigned f = 0; f < NumFullPorts; f++) begin
-        if (full_valid_i[f] && full_dest_i[f*DW +: DW] == dest) begin
+        if (full_valid_i[f] && full_dest_i[f*DestWidth +: DestWidth] == dest) begin
           full_now = 1'b1;
         end
       end
@@ -224,33 +222,34 @@ module ccsim_token_throttler #(
                         (rate < RateWidth'(SrcEpoch));
 
       // Tokens: charge an eligible injection, then add one (saturating).
-      tok = (TW+1)'(tokens_q[i*TW +: TW]);
+      tok = (TokenWidth+1)'(tokens_q[i*TokenWidth +: TokenWidth]);
       if (inject_valid_i && inject_ok_o && valid_q[i] && dest == inject_dest_i) begin
-        tok = tok - (TW+1)'(CostWidth'(inject_size_i) * CostWidth'(dt));
+        tok = tok - (TokenWidth+1)'(CostWidth'(inject_size_i) * CostWidth'(dt));
       end
       tok = tok + 1'b1;
 
-      valid_d[i]                          = valid_q[i];
-      dest_d[i*DW +: DW]                  = dest;
-      dt_d[i*DtWidth +: DtWidth]          = dt;
-      tokens_d[i*TW +: TW]                = tokens_q[i*TW +: TW];
-      gen_d[i*GenWidth +: GenWidth]       = gen_q[i*GenWidth +: GenWidth];
-      epoch_d[i*EpochWidth +: EpochWidth] = epoch_q[i*EpochWidth +: EpochWidth];
-      full_d[i]                           = full_q[i];
+      valid_d[i]                           = valid_q[i];
+      dest_d[i*DestWidth +: DestWidth]     = dest;
+      dt_d[i*DtWidth +: DtWidth]           = dt;
+      tokens_d[i*TokenWidth +: TokenWidth] = tokens_q[i*TokenWidth +: TokenWidth];
+      gen_d[i*GenWidth +: GenWidth]        = gen_q[i*GenWidth +: GenWidth];
+      epoch_d[i*EpochWidth +: EpochWidth]  = epoch_q[i*EpochWidth +: EpochWidth];
+      full_d[i]                            = full_q[i];
 
       if (throttle_take[i] && !(KeepEpochOnUpdate != 0 && valid_q[i])) begin
-        valid_d[i]                          = 1'b1;
-        dest_d[i*DW +: DW]                  = throttle_dest_i;
-        dt_d[i*DtWidth +: DtWidth]          = throttle_dt_i;
-        tokens_d[i*TW +: TW]                = TW'(1);
-        gen_d[i*GenWidth +: GenWidth]       = '0;
-        epoch_d[i*EpochWidth +: EpochWidth] = '0;
-        full_d[i]                           = 1'b0;
+        valid_d[i]                           = 1'b1;
+        dest_d[i*DestWidth +: DestWidth]     = throttle_dest_i;
+        dt_d[i*DtWidth +: DtWidth]           = throttle_dt_i;
+        tokens_d[i*TokenWidth +: TokenWidth] = TokenWidth'(1);
+        gen_d[i*GenWidth +: GenWidth]        = '0;
+        epoch_d[i*EpochWidth +: EpochWidth]  = '0;
+        full_d[i]                            = 1'b0;
       end else if (valid_q[i]) begin
-        tokens_d[i*TW +: TW] = (tok > (TW+1)'(TokenMax)) ? TokenMax : tok[TW-1:0];
+        tokens_d[i*TokenWidth +: TokenWidth] = (tok > (TokenWidth+1)'(TokenMax)) ? TokenMax :
+            tok[TokenWidth-1:0];
         if (throttle_take[i]) begin  // KeepEpochOnUpdate: a new D_t, tokens reset (line 7)
-          dt_d[i*DtWidth +: DtWidth] = throttle_dt_i;
-          tokens_d[i*TW +: TW]       = TW'(1);
+          dt_d[i*DtWidth +: DtWidth]           = throttle_dt_i;
+          tokens_d[i*TokenWidth +: TokenWidth] = TokenWidth'(1);
         end
         if (unthrottle_o[i]) begin
           valid_d[i] = 1'b0;
@@ -290,13 +289,14 @@ module ccsim_token_throttler #(
       if (rst_ni && valid_q[i]) begin
         // A destination has one entry at most (a throttle of a throttled destination hits its entry).
         for (int unsigned j = i + 1; j < NumEntries; j++)
-          if (valid_q[j]) assert (dest_q[i*DW +: DW] != dest_q[j*DW +: DW]);
+          if (valid_q[j]) assert (dest_q[i*DestWidth +: DestWidth] != dest_q[j*DestWidth +: DestWidth]);
         // A throttled destination always holds a token: c >= 1 (charges take only what is there).
-        assert (tokens_q[i*TW +: TW] != '0);
+        assert (tokens_q[i*TokenWidth +: TokenWidth] != '0);
         // Tokens never wrap: they only grow (saturating) unless a packet is charged or the
         // entry is throttled anew.
-        if (!throttle_take[i] && !(inject_valid_i && inject_ok_o && dest_q[i*DW +: DW] == inject_dest_i))
-          assert (tokens_d[i*TW +: TW] >= tokens_q[i*TW +: TW]);
+        if (!throttle_take[i] && !(inject_valid_i && inject_ok_o &&
+            dest_q[i*DestWidth +: DestWidth] == inject_dest_i))
+          assert (tokens_d[i*TokenWidth +: TokenWidth] >= tokens_q[i*TokenWidth +: TokenWidth]);
       end
     end
   end

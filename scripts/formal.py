@@ -25,10 +25,10 @@ BLOCKS = {
         "depth": 24,  # reaching the 4-bit token maximum takes 16 cycles after a throttle
         "bugs": [
             ("token counter without saturation",
-             "tokens_d[i*TW +: TW] = (tok > (TW+1)'(TokenMax)) ? TokenMax : tok[TW-1:0];",
-             "tokens_d[i*TW +: TW] = tok[TW-1:0];"),
-            ("new throttle leaves no token", "tokens_d[i*TW +: TW]                = TW'(1);",
-             "tokens_d[i*TW +: TW]                = TW'(0);"),
+             "tokens_d[i*TokenWidth +: TokenWidth] = (tok > (TokenWidth+1)'(TokenMax)) ? TokenMax :",
+             "tokens_d[i*TokenWidth +: TokenWidth] = (tok > (TokenWidth+1)'(TokenMax)) ? tok[TokenWidth-1:0] :"),
+            ("new throttle leaves no token", "tokens_d[i*TokenWidth +: TokenWidth] = TokenWidth'(1);\n        gen_d",
+             "tokens_d[i*TokenWidth +: TokenWidth] = TokenWidth'(0);\n        gen_d"),
         ],
     },
     "ccsim_contention_counters": {
@@ -38,11 +38,11 @@ BLOCKS = {
         "depth": 12,
         "bugs": [
             ("counter without its upper clamp",
-             "count_d[o*CW +: CW] = (t > (CW+IncCntWidth+1)'({CW{1'b1}})) ? {CW{1'b1}} : t[CW-1:0];",
-             "count_d[o*CW +: CW] = t[CW-1:0];"),
+             "(t > (CounterWidth+IncCntWidth+1)'({CounterWidth{1'b1}})) ? {CounterWidth{1'b1}} :",
+             "(t > (CounterWidth+IncCntWidth+1)'({CounterWidth{1'b1}})) ? t[CounterWidth-1:0] :"),
             ("counter without its lower clamp",
-             "t = (t >= (CW+IncCntWidth+1)'(n_dec)) ? t - (CW+IncCntWidth+1)'(n_dec) : '0;",
-             "t = t - (CW+IncCntWidth+1)'(n_dec);"),
+             "t = (t >= (CounterWidth+IncCntWidth+1)'(n_dec)) ? t - (CounterWidth+IncCntWidth+1)'(n_dec) : '0;",
+             "t = t - (CounterWidth+IncCntWidth+1)'(n_dec);"),
         ],
     },
     "ccsim_last_hop_scheduler": {
@@ -51,11 +51,11 @@ BLOCKS = {
         "depth": 10,  # grants of 7 flits on 2 lanes stay below 2^8 from a time below 2^6
         "bugs": [
             ("grant at the end of the earlier grants even when that is past",
-             "start = (now_i > next_free_d[ep*TW +: TW]) ? now_i : next_free_d[ep*TW +: TW];",
-             "start = next_free_d[ep*TW +: TW];"),
+             "start = (now_i > next_free_d[ep*TimeWidth +: TimeWidth]) ? now_i :",
+             "start = (now_i > next_free_d[ep*TimeWidth +: TimeWidth]) ? next_free_d[ep*TimeWidth +: TimeWidth] :"),
             ("queued count without its upper clamp",
-             "queued_d[e*CW +: CW] = (acc > AccWidth'(CountMax)) ? CountMax : acc[CW-1:0];",
-             "queued_d[e*CW +: CW] = acc[CW-1:0];"),
+             "queued_d[e*CountWidth +: CountWidth] = (acc > AccWidth'(CountMax)) ? CountMax : acc[CountWidth-1:0];",
+             "queued_d[e*CountWidth +: CountWidth] = acc[CountWidth-1:0];"),
         ],
     },
     "ccsim_contention_degree_unit": {
@@ -63,11 +63,11 @@ BLOCKS = {
         "depth": 16,  # both FIFOs wrap more than once
         "bugs": [
             ("sample sum that never drops the oldest sample",
-             "                                          - SumWidth'(oldest_sample[o*DW +: DW]);",
+             "                                          - SumWidth'(oldest_sample[o*DegreeWidth +: DegreeWidth]);",
              "                                          ;"),
             ("maxima sum that drops the oldest minimum",
-             "            - BoundSumWidth'(oldest_bound[o*BW + DW +: DW]);",
-             "            - BoundSumWidth'(oldest_bound[o*BW +: DW]);"),
+             "            - BoundSumWidth'(oldest_bound[o*BoundWidth + DegreeWidth +: DegreeWidth]);",
+             "            - BoundSumWidth'(oldest_bound[o*BoundWidth +: DegreeWidth]);"),
         ],
     },
 }

@@ -30,11 +30,8 @@ void expect_classes_add_up(const nlohmann::json& r) {
   EXPECT_NEAR(latency / static_cast<double>(packets), r["avg_packet_latency"].get<double>(), 1e-6);
 }
 
-}  // namespace
-
-// 000 Fig. 8b shape: UR among the remaining nodes + random hotspot senders at 100% to one node.
-TEST(TrafficClasses, UniformPlusHotspotSendersReportPerClassFiguresThatAddUp) {
-  auto r = run_toml(with(R"(
+// 000 Fig. 8b's shape: UR among the remaining nodes + 8 hotspot senders at 100% to one node.
+const char* const kUniformPlusHotspot = R"(
 [traffic]
 load = 0.2
 [[traffic.class]]
@@ -47,7 +44,13 @@ pattern = "hotspot"
 hotspot_sources = 8
 hotspot_dests = 1
 load = 1.0
-)"));
+)";
+
+}  // namespace
+
+// 000 Fig. 8b shape: UR among the remaining nodes + random hotspot senders at 100% to one node.
+TEST(TrafficClasses, UniformPlusHotspotSendersReportPerClassFiguresThatAddUp) {
+  auto r = run_toml(with(kUniformPlusHotspot));
   ASSERT_TRUE(r["classes"].contains("ur") && r["classes"].contains("hot"));
   EXPECT_EQ(r["classes"]["hot"]["sources"], 8);
   EXPECT_EQ(r["classes"]["ur"]["sources"], 63);
@@ -61,20 +64,7 @@ load = 1.0
 // -s traffic.class.NAME.KEY sets one class's key (000 Fig. 12's senders throttled to 1/N by hand);
 // a name no class has gets one line listing the classes.
 TEST(TrafficClasses, ASetNamingAClassChangesThatClassOnly) {
-  const std::string text = with(R"(
-[traffic]
-load = 0.2
-[[traffic.class]]
-name = "ur"
-nodes = "rest"
-[[traffic.class]]
-name = "hot"
-nodes = "random:9"
-pattern = "hotspot"
-hotspot_sources = 8
-hotspot_dests = 1
-load = 1.0
-)");
+  const std::string text = with(kUniformPlusHotspot);
   auto r = run_toml(text, {"traffic.class.hot.load=0.05"});
   EXPECT_NEAR(r["classes"]["hot"]["offered_load"].get<double>(), 0.05, 0.01);
   EXPECT_NEAR(r["classes"]["ur"]["offered_load"].get<double>(), 0.2, 0.02);
