@@ -25,6 +25,13 @@ class RandomContext : public RouterContext {
   int occupancy(int) override { return static_cast<int>(rng_.below(200)); }
   int remote_occupancy(int, int) override { return static_cast<int>(rng_.below(200)); }
   bool vc_available(int, int, const Packet&) override { return rng_.below(2) == 0; }
+  // Random too; the (router, port, slot) answered free are kept for the route being taken.
+  bool vc_free_now(int port, int slot, const Packet&) override {
+    const bool free = rng_.below(2) == 0;
+    if (free) free_now.insert({router, port, slot});
+    return free;
+  }
+  std::set<std::tuple<int, int, int>> free_now;
   int vc_room(int, int, const Packet&) override { return rng_.below(2) == 0 ? 0 : static_cast<int>(rng_.below(65)); }
   int vc_depth(int) override { return 64; }
   int input_queue_flits(int) const override { return 0; }  // QCN sampling only, not routing
@@ -73,9 +80,12 @@ inline bool has_cycle(const std::map<Vertex, std::set<Vertex>>& g) {
 // Every route of every node pair, `trials` times. With a slot filter (Duato's
 // escape VCs), hops on other slots are left out and the hops around them are
 // joined: a packet that leaves the filtered VCs and comes back depends on the
-// channel it comes back to (indirect dependency).
+// channel it comes back to (indirect dependency). With `waits_only`, the graph
+// of waits: no edge into an opportunistic hop (RouteResult), which no packet
+// waits for; each such hop must have been free now when chosen.
 inline std::map<Vertex, std::set<Vertex>> dependency_graph(RoutingFunction& rf, const Topology& df, int vcs, int trials,
-                                                           const SlotFilter& counted = nullptr) {
+                                                           const SlotFilter& counted = nullptr,
+                                                           bool waits_only = false) {
   std::map<Vertex, std::set<Vertex>> g;
   RandomContext ctx(7);
   // Algorithms that follow the input queues see the explored packets arrive
@@ -107,7 +117,11 @@ inline std::map<Vertex, std::set<Vertex>> dependency_graph(RoutingFunction& rf, 
             held.push_back({router, in_port, p});
           }
           ++ctx.now;
+          ctx.free_now.clear();
           RouteResult r = rf.route(ctx, in_port, p);
+          if (r.opportunistic) {
+            EXPECT_TRUE(ctx.free_now.count({router, r.port, r.slot})) << "taken while not free";
+          }
           if (held.size() > kHeld) {
             const size_t i = ctx.rng().below(static_cast<uint32_t>(held.size()));
             ctx.router = held[i].router;
@@ -123,8 +137,9 @@ inline std::map<Vertex, std::set<Vertex>> dependency_graph(RoutingFunction& rf, 
             for (uint32_t m = rf.slot_vcs(r.slot, vcs); m; m &= m - 1)
               cur.emplace_back(router, r.port, __builtin_ctz(m));
             EXPECT_FALSE(cur.empty());
-            for (auto& a : prev)
-              for (auto& b : cur) g[a].insert(b);
+            if (!(waits_only && r.opportunistic))
+              for (auto& a : prev)
+                for (auto& b : cur) g[a].insert(b);
             for (auto& b : cur) g[b];
             prev = cur;
           }

@@ -52,13 +52,15 @@ struct Packet {
   // Set by congestion control (packets it holds back): adaptive routing
   // functions must route it minimally. Kept across resends.
   bool minimal_only = false;
+  // OLM's VC ladder (routing.vc_scheme = "opportunistic"): position of the last hop + 1, 0 before the first.
+  uint8_t vc_rung = 0;
   // Cycles its head has waited in switch queues beyond the pipeline (the
   // waiting time of protocols that drop waiting packets); kept only for them.
   int32_t queued = 0;
   // Forget the route taken (a dropped packet is sent again from its source).
   void reset_route() {
     intermediate = -1;
-    phase = global_hops = local_hops_in_group = hops = 0;
+    phase = global_hops = local_hops_in_group = hops = vc_rung = 0;
     decided = misrouted = false;
     queued = 0;
   }

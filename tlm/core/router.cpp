@@ -1,11 +1,14 @@
 #include "core/router.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cassert>
 
 #include "core/deadlock_recovery.h"
 #include "core/network.h"
 #include "core/params.h"
+#include "core/sim_error.h"
 
 namespace ccsim {
 
@@ -93,6 +96,17 @@ bool Router::vc_available(int port, int slot, const Packet& p) {
   for (uint32_t m = slot_vcs_[slot]; m; m &= m - 1) {
     const OutputVc& ov = op.vcs[base + __builtin_ctz(m)];
     if (can_allocate(op, ov, room) && ov.credits >= room) return true;
+  }
+  return false;
+}
+
+bool Router::vc_free_now(int port, int slot, const Packet& p) {
+  const OutputPort& op = out_[port];
+  const int base = p.vc_class * params_.vcs_per_class;
+  const int room = room_needed(p);
+  for (uint32_t m = slot_vcs_[slot]; m; m &= m - 1) {
+    const OutputVc& ov = op.vcs[base + __builtin_ctz(m)];
+    if (can_allocate(op, ov, room) && ov.credits - ov.occupancy >= room) return true;
   }
   return false;
 }
@@ -214,18 +228,20 @@ void Router::absorb_credits(OutputPort& op, Cycle now) {
   if (taken) bump(op);
 }
 
-void Router::route_front(int in_port, InPacket& e) {
-  if (e.route != Route::Unrouted && e.route != Route::Reroute) return;
+bool Router::route_front(int in_port, InPacket& e) {
+  if (e.route != Route::Unrouted && e.route != Route::Reroute) return false;
   RoutingFunction& rf = net_->routing();
   RouteResult r = e.route == Route::Unrouted ? rf.route(*this, in_port, *e.pkt) : rf.reroute(*this, in_port, *e.pkt);
   e.out_port = static_cast<int16_t>(r.port);
   e.vc = static_cast<uint8_t>(r.slot);
   e.route = Route::WaitingVc;
+  return r.opportunistic;
 }
 
 bool Router::try_allocate(Cycle now, int in_port, InPacket& e, uint64_t& blocked_at) {
   if (e.ready > now) return false;
-  route_front(in_port, e);
+  // Routed and allocated in one step: an opportunistic hop (free now) gets its VC here.
+  const bool opportunistic = route_front(in_port, e);
   OutputPort& op = out_[e.out_port];
   if (blocked_at == op.version) return false;  // nothing freed since the last try
   const int base = e.pkt->vc_class * params_.vcs_per_class;
@@ -245,6 +261,8 @@ bool Router::try_allocate(Cycle now, int in_port, InPacket& e, uint64_t& blocked
     }
   }
   if (best < 0) {
+    if (opportunistic)  // the deadlock freedom of OLM's ladder rests on this never happening
+      throw SimError(fmt::format("router {}: an opportunistic hop to port {} found no VC", id_, e.out_port));
     if (reroute_)
       e.route = Route::Reroute;
     else

@@ -71,6 +71,7 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
   int occupancy(int port) override;
   int remote_occupancy(int router, int port) override;
   bool vc_available(int port, int slot, const Packet& p) override;
+  bool vc_free_now(int port, int slot, const Packet& p) override;
   int vc_room(int port, int slot, const Packet& p) override;
   int vc_depth(int port) override { return std::min(params_.output_buffer, out_[port].downstream_depth); }
   int input_queue_flits(int port) const override;
@@ -180,8 +181,9 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
   // Offers the front of queue q of input VC (p, v) an output VC; whether it still waits
   // for one afterwards (a drop or a rescue also ends the wait).
   bool front_waits(Cycle now, int p, int v, int q);
-  // Routes a front packet that has no route yet, or chooses again after a failed allocation.
-  void route_front(int in_port, InPacket& e);
+  // Routes a front packet that has no route yet, or chooses again after a failed allocation;
+  // whether the hop chosen now is opportunistic (RouteResult).
+  bool route_front(int in_port, InPacket& e);
   void traverse_switch(Cycle now);
   void send_links(Cycle now);
   void grant(Cycle now, int in_port, int out_port);

@@ -25,13 +25,15 @@ RoutingEntry dragonfly_base_entry() {
   return {"base",
           "dragonfly",
           "contention counters (002 Base): misroute in transit (OLM's policy) when the minimal output's counter "
-          "reaches the threshold; 6 VC slots",
-          {contention_threshold_param()},
+          "reaches the threshold; 6 VC slots (3: vc_scheme)",
+          {contention_threshold_param(), vc_scheme_param()},
           [](const Config& c, const Topology& t) {
             ContentionCounterParams cp;
             cp.hardware = hw::Selection::from_config(c);
             cp.threshold = static_cast<int>(c.get_int("routing.contention_threshold"));
-            return std::make_unique<DragonflyBase>(dynamic_cast<const Dragonfly&>(t), cp);
+            auto rf = std::make_unique<DragonflyBase>(dynamic_cast<const Dragonfly&>(t), cp);
+            rf->set_vc_scheme(c);
+            return rf;
           }};
 }
 

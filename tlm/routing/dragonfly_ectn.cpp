@@ -42,7 +42,7 @@ RoutingEntry dragonfly_ectn_entry() {
   return {"ectn",
           "dragonfly",
           "explicit contention notification (002 ECtN): group-wide counters per global link, broadcast "
-          "periodically, decide global misrouting at injection; Base afterwards; 6 VC slots",
+          "periodically, decide global misrouting at injection; Base afterwards; 6 VC slots (3: vc_scheme)",
           {contention_threshold_param(),
            int_param("routing.ectn_combined_threshold", 10,
                      "ectn: a combined counter at or above this marks its global link contended (002 Table I: 10)", 1,
@@ -52,7 +52,8 @@ RoutingEntry dragonfly_ectn_entry() {
            int_param("routing.ectn_delay", 0,
                      "ectn: cycles from a broadcast until its arrays are used, below ectn_period; 0 = "
                      "links.local_latency (ours: one local hop)",
-                     0, 1 << 20)},
+                     0, 1 << 20),
+           vc_scheme_param()},
           [](const Config& c, const Topology& t) {
             ContentionCounterParams cp;
             cp.hardware = hw::Selection::from_config(c);
@@ -65,7 +66,9 @@ RoutingEntry dragonfly_ectn_entry() {
             if (cp.broadcast_delay >= cp.broadcast_period)
               throw ConfigError("routing.ectn_delay", fmt::format("must be below routing.ectn_period ({}), got {}",
                                                                   cp.broadcast_period, cp.broadcast_delay));
-            return std::make_unique<DragonflyEctn>(dynamic_cast<const Dragonfly&>(t), cp);
+            auto rf = std::make_unique<DragonflyEctn>(dynamic_cast<const Dragonfly&>(t), cp);
+            rf->set_vc_scheme(c);
+            return rf;
           }};
 }
 

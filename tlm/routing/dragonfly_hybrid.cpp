@@ -30,20 +30,24 @@ class DragonflyHybrid : public DragonflyCounterRouting {
 }  // namespace
 
 RoutingEntry dragonfly_hybrid_entry() {
-  return {"hybrid",
-          "dragonfly",
-          "contention counters or output occupancy (002 Hybrid): Base's rule, else OLM's rule; 6 VC slots",
-          {int_param("routing.hybrid_contention_threshold", 7, "hybrid: contention counter threshold (002 Table I: 7)",
-                     1, 127),
-           int_param("routing.hybrid_occupancy_percent", 35,
-                     "hybrid: OLM's rule with this percentage (002 Table I: 35)", 0, 100)},
-          [](const Config& c, const Topology& t) {
-            ContentionCounterParams cp;
-            cp.hardware = hw::Selection::from_config(c);
-            cp.threshold = static_cast<int>(c.get_int("routing.hybrid_contention_threshold"));
-            return std::make_unique<DragonflyHybrid>(dynamic_cast<const Dragonfly&>(t), cp,
-                                                     static_cast<int>(c.get_int("routing.hybrid_occupancy_percent")));
-          }};
+  return {
+      "hybrid",
+      "dragonfly",
+      "contention counters or output occupancy (002 Hybrid): Base's rule, else OLM's rule; 6 VC slots (3: vc_scheme)",
+      {int_param("routing.hybrid_contention_threshold", 7, "hybrid: contention counter threshold (002 Table I: 7)", 1,
+                 127),
+       int_param("routing.hybrid_occupancy_percent", 35, "hybrid: OLM's rule with this percentage (002 Table I: 35)", 0,
+                 100),
+       vc_scheme_param()},
+      [](const Config& c, const Topology& t) {
+        ContentionCounterParams cp;
+        cp.hardware = hw::Selection::from_config(c);
+        cp.threshold = static_cast<int>(c.get_int("routing.hybrid_contention_threshold"));
+        auto rf = std::make_unique<DragonflyHybrid>(dynamic_cast<const Dragonfly&>(t), cp,
+                                                    static_cast<int>(c.get_int("routing.hybrid_occupancy_percent")));
+        rf->set_vc_scheme(c);
+        return rf;
+      }};
 }
 
 }  // namespace ccsim

@@ -14,10 +14,21 @@
 // the packet takes one of those at random. The decision is taken once per
 // router, when the packet is first routed there.
 //
-// VC template l l g l l g l l: at most two local hops in each group visited,
-// 6 local / 2 global slots; slots grow along every path, so the channel
-// dependency graph is acyclic (checked in tests/test_deadlock_freedom.cpp).
+// VCs (routing.vc_scheme):
+//  * "acyclic": template l l g l l g l l, at most two local hops in each group
+//    visited, 6 local / 2 global slots; slots grow along every path, so the
+//    channel dependency graph is acyclic (tests/test_deadlock_freedom.cpp).
+//  * "opportunistic": OLM's ladder l0 g0 l1 g1 l2 (002 Table I: 3 local / 2
+//    global VCs; FOGSim). A minimal or global hop takes the next rung of its
+//    port kind above the last hop's; a local misroute reuses the latest local
+//    rung at or below it, so the longest path l l g l l g l l runs on
+//    l0 l0 g0 l0 l1 g1 l1 l2. Misroutes can close cycles of channel
+//    dependencies, but one is taken only when its VC and the buffer behind it
+//    are free now (vc_free_now), and the router allocates it in the same step:
+//    no packet ever waits for a misroute, and every wait climbs the ladder
+//    (tests/test_deadlock_freedom.cpp checks the graph of waits).
 #pragma once
+#include "core/params.h"
 #include "routing/dragonfly_routing.h"
 
 namespace ccsim {
@@ -26,6 +37,9 @@ class DragonflyInTransit : public DragonflyRouting {
  public:
   explicit DragonflyInTransit(const Dragonfly& df) : DragonflyRouting(df, {2, 2, 2}) {}
   RouteResult route(RouterContext& ctx, int in_port, Packet& p) final;
+  int vc_slots() const override { return ladder_ ? 3 : DragonflyRouting::vc_slots(); }
+  // routing.vc_scheme of `c`, checked against the router it needs.
+  void set_vc_scheme(const Config& c);
 
  protected:
   enum class Stage { Injection, SourceTransit, GroupEntry };
@@ -40,7 +54,8 @@ class DragonflyInTransit : public DragonflyRouting {
   // the minimal output (FOGSim compares per-VC occupancy percentages).
   bool minimal_blocked(RouterContext& ctx, const Packet& p, int min_out) const;
   bool much_less_occupied(RouterContext& ctx, const Packet& p, int port, int min_out, int percent) const;
-  int slot_of_hop(int router, int port, const Packet& p) const;
+  // The VC slot of p's hop through `port`, a misroute or not.
+  int slot_of_hop(int router, int port, const Packet& p, bool misroute) const;
 
  private:
   // A uniformly random port of [first, first+count) other than `skip1` and
@@ -55,7 +70,17 @@ class DragonflyInTransit : public DragonflyRouting {
   }
   // A packet that misrouted locally at SourceTransit leaves through a global port of this router.
   RouteResult leave_group(RouterContext& ctx, Packet& p);
+  // take() for the hop through `port`, on the ladder's rung with the ladder.
+  RouteResult hop(int router, int port, Packet& p, bool misroute) const;
+  // The ladder position (l0 g0 l1 g1 l2 = 0..4) of p's next hop of kind `kind`.
+  static int ladder_position(const Packet& p, PortKind kind, bool misroute);
+  // Whether a misroute through `port` can be taken now.
+  bool free_now(RouterContext& ctx, int port, const Packet& p) const;
   static constexpr uint8_t kLeaveGroup = 1;  // Packet::phase
+  bool ladder_ = false;
 };
+
+// routing.vc_scheme of the in-transit algorithms (olm, base, hybrid, ectn).
+ParamSpec vc_scheme_param();
 
 }  // namespace ccsim

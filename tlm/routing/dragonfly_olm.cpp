@@ -33,14 +33,17 @@ RoutingEntry dragonfly_olm_entry() {
   return {"olm",
           "dragonfly",
           "opportunistic local misrouting (002's OLM): in-transit global (MM) and local (+L) misrouting on "
-          "output occupancy; 6 VC slots",
+          "output occupancy; 6 VC slots (3: vc_scheme)",
           {int_param("routing.olm_occupancy_percent", 50,
                      "olm: misroute to a port at most this percentage as occupied as the blocked minimal output "
                      "(002 Table I: 50)",
-                     0, 100)},
+                     0, 100),
+           vc_scheme_param()},
           [](const Config& c, const Topology& t) {
-            return std::make_unique<DragonflyOlm>(dynamic_cast<const Dragonfly&>(t),
-                                                  static_cast<int>(c.get_int("routing.olm_occupancy_percent")));
+            auto rf = std::make_unique<DragonflyOlm>(dynamic_cast<const Dragonfly&>(t),
+                                                     static_cast<int>(c.get_int("routing.olm_occupancy_percent")));
+            rf->set_vc_scheme(c);
+            return rf;
           }};
 }
 

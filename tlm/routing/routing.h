@@ -31,6 +31,9 @@ class RouterContext {
   // downstream buffer has room for the packet (all of it under cut-through,
   // one flit under wormhole).
   virtual bool vc_available(int port, int slot, const Packet& p) = 0;
+  // vc_available(), and the downstream buffer has room for the packet after the
+  // flits already queued on that VC: a packet given the VC now never waits for it.
+  virtual bool vc_free_now(int port, int slot, const Packet& p) { return vc_available(port, slot, p); }
   // Flits the most spacious VC of `slot` on `port` can still take, in its
   // output queue and downstream buffer, whether or not a packet holds it now:
   // congestion, as opposed to a VC merely in use.
@@ -51,6 +54,9 @@ class RouterContext {
 struct RouteResult {
   int port = -1;
   int slot = 0;  // VC slot within the packet's VC class
+  // Taken only because a VC of it was free now (vc_free_now): no packet ever
+  // waits for such a hop, so it adds no edge to the graph of waits.
+  bool opportunistic = false;
 };
 
 class RoutingFunction {
