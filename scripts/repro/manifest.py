@@ -94,6 +94,9 @@ class Manifest:
     departures: list  # where the model departs from the paper, for the report
     experiments: dict
     figures: list
+    # Every figure, also when select() keeps some: a run serves every figure that shares its
+    # point, so it records the metrics all of them need.
+    all_figures: list = None
 
 
 def fmt_value(v):
@@ -188,6 +191,7 @@ def select(manifest, wanted):
         bad = [w for w in wanted if w not in known]
         if bad:
             raise ManifestError(f"figure {', '.join(bad)}: not in {manifest.paper}'s manifest; known: {', '.join(known)}")
+        manifest.all_figures = manifest.all_figures or list(manifest.figures)
         manifest.figures = [f for f in manifest.figures if f.id in wanted]
     used = {f.experiment for f in manifest.figures}
     manifest.experiments = {k: v for k, v in manifest.experiments.items() if k in used}

@@ -76,7 +76,7 @@ def _sort_x(x):
 def metrics_of(manifest):
     """Metric names the figures need (every run gets all: they are cheap, and runs are shared)."""
     need = set()
-    for f in manifest.figures:
+    for f in manifest.all_figures or manifest.figures:
         need.update(f.metric.split("+"))
         need.update(f.extra_metrics)
         for c in f.claims:
