@@ -62,6 +62,7 @@ verify: configure
 	cmake --build $(BUILD) -j $(JOBS)
 	cd $(BUILD) && CCSIM_SOAK=1 ctest --output-on-failure -L hw
 	$(PY) scripts/soak.py --seeds 1000 --ccsim $(BUILD)/ccsim
+	$(PY) scripts/rtl_coverage.py -j $(JOBS)
 	$(PY) scripts/mutate.py -j $(JOBS)
 
 docs: build

@@ -17,7 +17,8 @@
 
 namespace ccsim::hw {
 void write_gtkw_for(const std::string& vcd, const char* rtl_module);  // gtkw.cpp
-}
+void write_coverage(VerilatedContext& ctx);                           // coverage_dump.cpp
+}  // namespace ccsim::hw
 
 namespace ccsim::hw {
 
@@ -54,6 +55,9 @@ class VModel {
   }
   ~VModel() {
     model_->final();
+#ifdef CCSIM_RTL_COVERAGE
+    write_coverage(*ctx_);
+#endif
     if (vcd_) {
       vcd_->close();
       if (module_) write_gtkw_for(vcd_path_, module_);
