@@ -73,10 +73,13 @@ def _sort_x(x):
     return -math.inf if x is None else x
 
 
-def metrics_of(manifest):
-    """Metric names the figures need (every run gets all: they are cheap, and runs are shared)."""
+def metrics_of(manifest, experiment=None):
+    """Metric names the figures need, or those of `experiment` (every run records all: they are
+    cheap, and runs are shared)."""
     need = set()
     for f in manifest.all_figures or manifest.figures:
+        if experiment is not None and f.experiment != experiment:
+            continue
         need.update(f.metric.split("+"))
         need.update(f.extra_metrics)
         for c in f.claims:
@@ -110,7 +113,6 @@ def plan(manifest, root, results_path):
     """(rows on record, [(experiment, point, key)] of the manifest, [(point, key, model-free key)]
     of the points to run)."""
     model = model_version(root)
-    need = metrics_of(manifest)
     rows = load_rows(results_path)
     texts = {}
     todo, current, queued = [], [], set()
@@ -118,6 +120,7 @@ def plan(manifest, root, results_path):
         if e.config not in texts:
             with open(e.config) as f:
                 texts[e.config] = f.read()
+        need = metrics_of(manifest, e.id)  # a row on record lacking another experiment's metrics still serves
         for p in e.points():
             k = p.key(texts[e.config], model)
             current.append((e.id, p, k))
