@@ -54,12 +54,14 @@ class DragonflyQcnSwitch : public DragonflyRouting {
     const int cpc = static_cast<int>(c.get_int("routing.qcn_cpc"));
     const int pcl = static_cast<int>(c.get_int("routing.qcn_pc_limit"));
     sw_.pc_limit = pcl > 0 ? pcl : cpc;
-    // Q_eq: a share of one VC's buffer (001: 20% of the 100 KB transit queue).
+    // Q_eq: a share of one VC's buffer, or of the port's (001: 20% of the physical buffer, the 100 KB
+    // transit queue): the sampled occupancy is the port's, all VCs.
     const double qeq = c.get_float("routing.qcn_qeq");
+    const int vcs = c.get_string("routing.qcn_qeq_of") == "port" ? static_cast<int>(c.get_int("router.vcs")) : 1;
     for (int k = 0; k < 2; ++k) {
       QcnCpParams& cp = k == 0 ? cp_local_ : cp_global_;
-      const int d =
-          output_sampling_ ? settings_.output_buffer : settings_.depth(k == 0 ? PortKind::Local : PortKind::Global);
+      const int d = vcs * (output_sampling_ ? settings_.output_buffer
+                                            : settings_.depth(k == 0 ? PortKind::Local : PortKind::Global));
       cp = QcnCpParams::from_config(c, "routing");
       cp.q_eq = std::max(1, static_cast<int>(qeq * d + 0.5));
     }
@@ -206,7 +208,11 @@ RoutingEntry dragonfly_qcn_switch_entry() {
            float_param("routing.qcn_pi", 1.0, "qcn_switch: probability increase PI, percentage points (001: 1)", 0.0,
                        100.0),
            float_param("routing.qcn_th1", 0, "qcn_switch: feedback-comparison threshold Th_1 (001: 0)", 0.0, 63.0),
-           float_param("routing.qcn_th2", 30, "qcn_switch: feedback-comparison threshold Th_2 (001: 30)", 0.0, 63.0)}),
+           float_param("routing.qcn_th2", 30, "qcn_switch: feedback-comparison threshold Th_2 (001: 30)", 0.0, 63.0),
+           string_param("routing.qcn_qeq_of", "vc",
+                        "qcn_switch: qcn_qeq is a share of one VC's buffer (ours) or of the port's, all its VCs (001: "
+                        "20% of the physical buffer); the sampled occupancy is the port's either way",
+                        {"vc", "port"})}),
       [](const Config& c, const Topology& t) {
         return std::make_unique<DragonflyQcnSwitch>(dynamic_cast<const Dragonfly&>(t), c);
       }};
