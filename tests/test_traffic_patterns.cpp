@@ -159,6 +159,27 @@ TEST(Patterns, HotRegionSendsAQuarterOfTheTrafficToTheFirstEighth) {
   EXPECT_NEAR(static_cast<double>(hot) / n, 0.25 + 0.75 * 0.125, 0.01);
 }
 
+// 002 Fig. 6: a share adv_fraction of the messages goes ADV+1, the rest uniformly (of which 8 of the 71 other
+// nodes of the 72-node dragonfly are in the next group).
+TEST(Patterns, AdvMixSendsItsShareToTheNextGroupAndTheRestUniformly) {
+  Config cfg = test::config({"traffic.pattern=\"adv_mix\"", "traffic.adv_fraction=0.35"});
+  auto topo = find_topology("dragonfly").make(cfg);
+  ASSERT_EQ(topo->num_nodes(), 72);
+  std::vector<int> all(72);
+  std::iota(all.begin(), all.end(), 0);
+  auto mix = find_pattern("adv_mix").make(cfg, *topo, 1, all);
+  Rng rng(5);
+  int next = 0;
+  const int n = 200000;
+  for (int i = 0; i < n; ++i) {
+    const int src = static_cast<int>(rng.below(72));
+    const int d = mix->dest(src, rng);
+    ASSERT_NE(d, src);
+    next += d / 8 == (src / 8 + 1) % 9;
+  }
+  EXPECT_NEAR(static_cast<double>(next) / n, 0.35 + 0.65 * 8.0 / 71, 0.01);
+}
+
 TEST(Patterns, WcHotSendsEveryGroupToTheSameNodesOfTheNextGroup) {
   WcHotPattern wc(72, 8, 2, 3);  // 9 groups of 8 nodes
   Rng rng(2);

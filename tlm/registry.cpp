@@ -70,6 +70,7 @@ const std::vector<PatternEntry>& patterns() {
       CCSIM_ENTRY(PatternEntry, permutation_pattern_entry), CCSIM_ENTRY(PatternEntry, tornado_pattern_entry),
       CCSIM_ENTRY(PatternEntry, bitrev_pattern_entry),      CCSIM_ENTRY(PatternEntry, shuffle_pattern_entry),
       CCSIM_ENTRY(PatternEntry, butterfly_pattern_entry),   CCSIM_ENTRY(PatternEntry, transpose_pattern_entry),
+      CCSIM_ENTRY(PatternEntry, adv_mix_pattern_entry),
   };
   return v;
 }
