@@ -86,7 +86,10 @@ def main(argv):
         if not a.no_plots and d.series:
             from repro import plots  # matplotlib: only when plotting
 
-            plots.draw(d, os.path.join(out, f"{f.id}.png"))
+            try:
+                plots.draw(d, os.path.join(out, f"{f.id}.png"))
+            except aggregate.Missing as e:  # a partial record: the report says what is missing
+                print(f"reproduce: figure {f.id} not plotted: {e}", file=sys.stderr)
     cmd = f"ccsim reproduce {a.paper} --scale {a.scale} --report-only"
     rel = os.path.relpath(results, ROOT)
     report.write(os.path.join(out, "report.md"), m, datas, judged, failed, cmd, rel, DRIFT_LIMIT)
