@@ -89,27 +89,20 @@ int Router::remote_occupancy(int router, int port) { return net_->router(router)
 
 Cycle Router::cycle() const { return net_->now(); }
 
-bool Router::vc_available(int port, int slot, const Packet& p) {
+bool Router::vc_allocatable(int port, int slot, const Packet& p, bool after_queued) const {
   const OutputPort& op = out_[port];
   const int base = p.vc_class * params_.vcs_per_class;
   const int room = room_needed(p);
   for (uint32_t m = slot_vcs_[slot]; m; m &= m - 1) {
     const OutputVc& ov = op.vcs[base + __builtin_ctz(m)];
-    if (can_allocate(op, ov, room) && ov.credits >= room) return true;
+    if (can_allocate(op, ov, room) && ov.credits - (after_queued ? ov.occupancy : 0) >= room) return true;
   }
   return false;
 }
 
-bool Router::vc_free_now(int port, int slot, const Packet& p) {
-  const OutputPort& op = out_[port];
-  const int base = p.vc_class * params_.vcs_per_class;
-  const int room = room_needed(p);
-  for (uint32_t m = slot_vcs_[slot]; m; m &= m - 1) {
-    const OutputVc& ov = op.vcs[base + __builtin_ctz(m)];
-    if (can_allocate(op, ov, room) && ov.credits - ov.occupancy >= room) return true;
-  }
-  return false;
-}
+bool Router::vc_available(int port, int slot, const Packet& p) { return vc_allocatable(port, slot, p, false); }
+
+bool Router::vc_free_now(int port, int slot, const Packet& p) { return vc_allocatable(port, slot, p, true); }
 
 int Router::vc_room(int port, int slot, const Packet& p) {
   const OutputPort& op = out_[port];

@@ -181,6 +181,9 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
   // Offers the front of queue q of input VC (p, v) an output VC; whether it still waits
   // for one afterwards (a drop or a rescue also ends the wait).
   bool front_waits(Cycle now, int p, int v, int q);
+  // Whether a VC of `slot` on `port` can be given to p now with room for it downstream (after the
+  // flits already queued on that VC too, if `after_queued`).
+  bool vc_allocatable(int port, int slot, const Packet& p, bool after_queued) const;
   // Routes a front packet that has no route yet, or chooses again after a failed allocation;
   // whether the hop chosen now is opportunistic (RouteResult).
   bool route_front(int in_port, InPacket& e);
