@@ -10,19 +10,12 @@ using namespace ccsim;
 
 namespace {
 
-std::string error_of(const std::vector<std::string>& sets, const char* base = test::kSmallDragonfly) {
-  try {
-    test::run(sets, base);
-  } catch (const ConfigError& e) {
-    return e.what();
-  }
-  return "";
-}
+using test::config_error;
 
 }  // namespace
 
 TEST(Config, UnknownKeyNamesKeyAndAllowedKeys) {
-  const std::string e = error_of({"router.vc=3"});
+  const std::string e = config_error({"router.vc=3"});
   EXPECT_NE(e.find("router.vc"), std::string::npos) << e;
   EXPECT_NE(e.find("unknown key"), std::string::npos) << e;
   EXPECT_NE(e.find("vcs"), std::string::npos) << "should list allowed keys: " << e;
@@ -30,53 +23,53 @@ TEST(Config, UnknownKeyNamesKeyAndAllowedKeys) {
 }
 
 TEST(Config, UnknownSection) {
-  const std::string e = error_of({"routers.vcs=3"});
+  const std::string e = config_error({"routers.vcs=3"});
   EXPECT_NE(e.find("unknown section [routers]"), std::string::npos) << e;
 }
 
 TEST(Config, WrongType) {
-  const std::string e = error_of({"topology.p=\"four\""});
+  const std::string e = config_error({"topology.p=\"four\""});
   EXPECT_NE(e.find("topology.p"), std::string::npos) << e;
   EXPECT_NE(e.find("must be an integer"), std::string::npos) << e;
 }
 
 TEST(Config, LoadAboveOneNeedsABoundedSource) {
-  const std::string e = error_of({"traffic.load=1.5"});
+  const std::string e = config_error({"traffic.load=1.5"});
   EXPECT_NE(e.find("traffic.load"), std::string::npos) << e;
   EXPECT_NE(e.find("traffic.source_queue"), std::string::npos) << e;
 }
 
 TEST(Config, TooManyGroups) {
-  const std::string e = error_of({"topology.groups=10"});
+  const std::string e = config_error({"topology.groups=10"});
   EXPECT_NE(e.find("topology.groups"), std::string::npos) << e;
   EXPECT_NE(e.find("a*h+1 = 9"), std::string::npos) << e;
 }
 
 TEST(Config, ZeroVcs) {
-  const std::string e = error_of({"router.vcs=0"});
+  const std::string e = config_error({"router.vcs=0"});
   EXPECT_NE(e.find("router.vcs"), std::string::npos) << e;
 }
 
 TEST(Config, TooFewVcsForRouting) {
-  const std::string e = error_of({"router.vcs=2", "routing.algorithm=val"});
+  const std::string e = config_error({"router.vcs=2", "routing.algorithm=val"});
   EXPECT_NE(e.find("router.vcs"), std::string::npos) << e;
   EXPECT_NE(e.find("at least 3"), std::string::npos) << e;
 }
 
 TEST(Config, UnknownRoutingListsAllowed) {
-  const std::string e = error_of({"routing.algorithm=ugal"});
+  const std::string e = config_error({"routing.algorithm=ugal"});
   EXPECT_NE(e.find("routing.algorithm"), std::string::npos) << e;
   EXPECT_NE(e.find("ugal_l"), std::string::npos) << e;
 }
 
 TEST(Config, UnknownChoice) {
-  const std::string e = error_of({"router.switching=store"});
+  const std::string e = config_error({"router.switching=store"});
   EXPECT_NE(e.find("allowed: vct, wormhole"), std::string::npos) << e;
 }
 
 TEST(Config, KeyOfAnotherPatternIsUnknown) {
   // traffic.offset belongs to "adv", not to "uniform".
-  const std::string e = error_of({"traffic.offset=2"});
+  const std::string e = config_error({"traffic.offset=2"});
   EXPECT_NE(e.find("traffic.offset"), std::string::npos) << e;
 }
 

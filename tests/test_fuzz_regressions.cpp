@@ -12,14 +12,7 @@ using namespace ccsim;
 
 namespace {
 
-std::string error_of(const std::vector<std::string>& sets) {
-  try {
-    test::run(sets);
-  } catch (const ConfigError& e) {
-    return e.what();
-  }
-  return "";
-}
+using test::config_error;
 
 struct Counter : Component {
   std::vector<Cycle> steps;
@@ -65,18 +58,18 @@ TEST(FuzzRegressions, FarWakeUpIsSteppedOnTime) {
 }
 
 TEST(FuzzRegressions, UgalThresholdHasARange) {
-  const std::string e = error_of({"routing.algorithm=ugal_l", "routing.ugal_threshold=9000000000"});
+  const std::string e = config_error({"routing.algorithm=ugal_l", "routing.ugal_threshold=9000000000"});
   EXPECT_NE(e.find("routing.ugal_threshold"), std::string::npos) << e;
 }
 
 TEST(FuzzRegressions, LhrpWithDeadlockRecoveryIsRefusedNamingTheKey) {
-  const std::string e = error_of({"congestion.protocol=lhrp", "routing.deadlock=recovery"});
+  const std::string e = config_error({"congestion.protocol=lhrp", "routing.deadlock=recovery"});
   EXPECT_NE(e.find("routing.deadlock"), std::string::npos) << e;
 }
 
 // Without the verilated RTL, asking for an RTL block names the key that asked.
 TEST(FuzzRegressions, RtlWithoutTheBuildNamesTheKey) {
   if (hw::rtl_available()) GTEST_SKIP() << "this build has the RTL";
-  const std::string e = error_of({"hardware.token_throttler=rtl"});
+  const std::string e = config_error({"hardware.token_throttler=rtl"});
   EXPECT_NE(e.find("hardware.token_throttler"), std::string::npos) << e;
 }

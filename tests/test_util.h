@@ -99,6 +99,16 @@ inline nlohmann::json run(const std::vector<std::string>& sets, const char* base
   return simulate(config(sets, base));
 }
 
+// The one line of the ConfigError a run of `sets` stops with; "" when it runs.
+inline std::string config_error(const std::vector<std::string>& sets, const char* base = kSmallDragonfly) {
+  try {
+    run(sets, base);
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "";
+}
+
 // Wraps a routing function and puts every hop on VC slot 0: for Valiant this
 // makes the channel dependency graph cyclic, so the network can deadlock.
 class SingleVcRouting : public RoutingFunction {

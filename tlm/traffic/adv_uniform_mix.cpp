@@ -1,8 +1,6 @@
 // traffic.pattern = "adv_mix": 002 Fig. 6's mixes of adversarial and uniform traffic. Each message
 // goes, with probability traffic.adv_fraction, to a random node of the group `offset` away (ADV+i),
 // else to a random other node (UN): the choice is per message, as the spec reads 002.
-#include <fmt/format.h>
-
 #include <memory>
 
 #include "core/params.h"
@@ -36,12 +34,8 @@ PatternEntry adv_mix_pattern_entry() {
       {int_param("traffic.offset", 1, "group offset i of ADV+i", 1, 1 << 20),
        float_param("traffic.adv_fraction", 0.5, "adv_mix: share of messages sent ADV+offset", 0.0, 1.0)},
       [](const Config& c, const Topology& t, uint64_t, const std::vector<int>&) {
-        const int gs = pattern_group_size(t);
-        const int groups = t.num_nodes() / gs;
-        const int off = static_cast<int>(c.get_int("traffic.offset"));
-        if (off % groups == 0)
-          throw ConfigError("traffic.offset", fmt::format("must not be a multiple of the group count ({})", groups));
-        return std::make_unique<AdvUniformMix>(t.num_nodes(), gs, off, c.get_float("traffic.adv_fraction"));
+        return std::make_unique<AdvUniformMix>(t.num_nodes(), pattern_group_size(t), adversarial_offset(c, t),
+                                               c.get_float("traffic.adv_fraction"));
       }};
 }
 

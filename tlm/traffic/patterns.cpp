@@ -34,6 +34,14 @@ int pattern_group_size(const Topology& t) {
   return t.num_nodes() / std::max(1, t.num_routers());
 }
 
+int adversarial_offset(const Config& c, const Topology& t) {
+  const int groups = t.num_nodes() / pattern_group_size(t);
+  const int off = static_cast<int>(c.get_int("traffic.offset"));
+  if (off % groups == 0)
+    throw ConfigError("traffic.offset", fmt::format("must not be a multiple of the group count ({})", groups));
+  return off;
+}
+
 UniformPattern::UniformPattern(int nodes) : members_(all_nodes(nodes)) {}
 
 UniformPattern::UniformPattern(std::vector<int> members) : members_(std::move(members)) {
@@ -156,12 +164,7 @@ PatternEntry adv_pattern_entry() {
       "off dragonflies)",
       {int_param("traffic.offset", 1, "group offset i of ADV+i / n of WCn", 1, 1 << 20)},
       [](const Config& c, const Topology& t, uint64_t, Nodes) {
-        const int gs = pattern_group_size(t);
-        const int groups = t.num_nodes() / gs;
-        const int off = static_cast<int>(c.get_int("traffic.offset"));
-        if (off % groups == 0)
-          throw ConfigError("traffic.offset", fmt::format("must not be a multiple of the group count ({})", groups));
-        return std::make_unique<AdversarialPattern>(t.num_nodes(), gs, off);
+        return std::make_unique<AdversarialPattern>(t.num_nodes(), pattern_group_size(t), adversarial_offset(c, t));
       }};
 }
 

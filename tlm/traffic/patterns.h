@@ -9,6 +9,8 @@
 
 namespace ccsim {
 
+class Config;
+
 // Uniform among `members` (the class's nodes; all nodes by default).
 class UniformPattern : public TrafficPattern {
  public:
@@ -83,5 +85,7 @@ class HotspotPattern : public TrafficPattern {
 
 // Nodes in a group for group patterns: a dragonfly group, else one router.
 int pattern_group_size(const Topology& t);
+// traffic.offset of an ADV+i pattern, checked: not a multiple of the group count.
+int adversarial_offset(const Config& c, const Topology& t);
 
 }  // namespace ccsim
