@@ -147,6 +147,21 @@ def series_accepted_flits(j, cls=""):
     return list((s["classes"][cls] if cls else s["overall"])["accepted_throughput"])
 
 
+def series_misrouted_pct(j, cls=""):
+    """Share of the packets delivered in each series window that took a non-minimal path, %."""
+    s = j["series"]
+    scope = s["classes"][cls] if cls else s["overall"]
+    return [None if v is None else 100.0 * v for v in scope["misrouted_fraction"]]
+
+
+def series_probe_probability(j, cls=""):
+    """QCN-Switch's minimal-path probability of its probe port (routing.series.p_probe: one
+    port of one switch, the result's routing.probe) at the end of each series window, %."""
+    r = j["routing"]["series"]
+    at = dict(zip(r["t"], r["p_probe"]))
+    return [at.get(t) for t in j["series"]["t"]]
+
+
 def series_threshold(j, cls=""):
     """Self-tuned throttling's threshold (full VC buffers) in force at the end of
     each series window, from the tuning trace (004 Fig. 4a)."""
@@ -183,6 +198,8 @@ METRICS = {
         congestion,
         series_latency_ns,
         series_accepted_flits,
+        series_misrouted_pct,
+        series_probe_probability,
         series_threshold,
     )
 }

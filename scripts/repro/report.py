@@ -38,6 +38,13 @@ def _remaining_hours(wanted, runs):
     return total / 3600
 
 
+def _core_time(seconds):
+    """Simulation time as core-hours, or core-minutes where hours would read 0.0."""
+    if seconds >= 360:
+        return f"{seconds / 3600:.1f} core-hours"
+    return f"{seconds / 60:.1f} core-minutes"
+
+
 def write(path, manifest, datas, judged, failed, command, results_rel, drift_limit):
     runs = {r["key"]: r for d in datas for r in d.rows}
     commits, models, seconds = _provenance(runs)
@@ -51,16 +58,19 @@ def write(path, manifest, datas, judged, failed, command, results_rel, drift_lim
     if manifest.full_run:
         w(f"* **The paper's full scale:** {manifest.full_run}")
     w(f"* **Runs on record:** {have} of the {wanted} this scale asks for"
-      f" ({seconds / 3600:.1f} core-hours of simulation, as timed when they ran).")
+      f" ({_core_time(seconds)} of simulation, as timed when they ran).")
     remaining = _remaining_hours({e: len(ps) for e, ps in points.items()}, runs)
     if remaining is not None and have < wanted:
         w(f"* **To complete this scale:** the {wanted - have} runs not on record would take about"
           f" {remaining:.0f} core-hours at the mean time per run of each experiment's runs on record (more where"
           " the missing points lie past saturation, whose runs are the slow ones); `ccsim reproduce"
           f" {manifest.paper} --scale {manifest.scale} -j N` resumes from the record.")
-    w("* **Results from** commit(s) " + ", ".join(f"`{c}` ({n} runs)" for c, n in sorted(commits.items())) +
-      "; model version(s) " + ", ".join(f"`{m}`" for m in sorted(models)) +
-      " (hash of tests/results_gate/digests.txt).")
+    if runs:
+        w("* **Results from** commit(s) " + ", ".join(f"`{c}` ({n} runs)" for c, n in sorted(commits.items())) +
+          "; model version(s) " + ", ".join(f"`{m}`" for m in sorted(models)) +
+          " (hash of tests/results_gate/digests.txt).")
+    else:
+        w("* **Results from:** no runs on record yet.")
     ran = collections.Counter(r.get("ran", "unrecorded") for r in runs.values())
     w("* **Ran on** (launcher@host): " + ", ".join(f"{h} ({n} runs)" for h, n in sorted(ran.items())) + ".")
     w("* Values are means over seeds with 95% confidence intervals (Student's t). A steady-state point is marked"
