@@ -16,9 +16,11 @@
 //   * reservation register next_free[e]: a dropped speculative packet, or a reservation
 //     request (req_spec_i = 0: an SRP RES in the combined protocol, always granted), gets
 //     grant time t = max(now, next_free[e]) and next_free[e] = t + size. Requests of one cycle
-//     are served in fixed lane order; each one sees the next_free left by the lanes before it.
-// Time is TimeWidth-bit unsigned (now_i from the switch); max() is a plain unsigned compare,
-// so a run must stay below 2^TimeWidth cycles (2^32 cycles = 4.3 s at 1 GHz).
+//     are served in fixed lane order, back to back: the first grant for e starts at
+//     max(now, next_free[e]), each later one where the one before it ends.
+// Time is TimeWidth-bit unsigned (now_i from the switch); max() is a plain unsigned compare and
+// a cycle's later grants add to the first modulo 2^TimeWidth, so a run must stay below
+// 2^TimeWidth cycles (2^32 cycles = 4.3 s at 1 GHz).
 //
 // Paper values: DropThreshold = 1,000 flits (Table 1), NumEndpoints = 4 (p of the 1056-node
 // dragonfly). Ours (spec [X]): the scheduler formula max(now, next_free) / + size, the lane
@@ -68,6 +70,8 @@ module ccsim_last_hop_scheduler #(
   output logic [NumEndpoints*TimeWidth-1:0]  next_free_o
 );
 
+  // Sizes of all request lanes added up: no overflow.
+  localparam int unsigned SumWidth    = SizeWidth + $clog2(NumReqPorts + 1);
   localparam int unsigned EnqSumWidth = FlitsWidth + $clog2(NumEnqPorts + 1);
   localparam int unsigned DeqSumWidth = FlitsWidth + $clog2(NumDeqPorts + 1);
   localparam int unsigned AccWidth    = ((CountWidth > DeqSumWidth) ? CountWidth : DeqSumWidth) +
@@ -75,28 +79,77 @@ module ccsim_last_hop_scheduler #(
   localparam logic [CountWidth-1:0] CountMax  = {CountWidth{1'b1}};
 
   logic [NumEndpoints*CountWidth-1:0] queued_q, queued_d;
+  // over_q[e]: queued_q[e] is at the drop threshold. Registered beside the count (from queued_d),
+  // so that the grant path starts at a flip-flop rather than behind a CountWidth-bit compare.
+  logic [NumEndpoints-1:0]            over_q, over_d;
+
+  function automatic logic at_threshold(logic [CountWidth-1:0] queued);
+    at_threshold = (ThresholdStrict != 0) ? ((CountWidth+1)'(queued) >  (CountWidth+1)'(DropThreshold)) :
+                                          ((CountWidth+1)'(queued) >= (CountWidth+1)'(DropThreshold));
+  endfunction
+  localparam logic OverAtReset = (ThresholdStrict == 0) && (DropThreshold == 0);
   logic [NumEndpoints*TimeWidth-1:0]  next_free_q, next_free_d;
 
   // ---------------------------------------------------------------- drops and grants
+  // An endpoint's grants of one cycle follow each other from base = max(now, next_free_q): lane p
+  // starts at base plus the sizes of the lanes before it granted for the same endpoint (modulo
+  // 2^TimeWidth), and next_free ends at base plus all of them. Each of those size sums is one sum
+  // of masked sizes (a carry-save tree once synthesized) that runs beside base's compare, and one
+  // adder follows both: the grant path grows with log(NumReqPorts), where a max/add stage per
+  // lane chained through the lanes grows with NumReqPorts.
+  logic [NumEndpoints*TimeWidth-1:0] base;
+  logic [NumReqPorts*SizeWidth-1:0]  granted_size;  // the lane's size if it is granted, else 0
+  // Kept as wires so that synthesis does not fold base into the size sums' trees.
+  logic [NumReqPorts*SumWidth-1:0]  earlier;  // sizes granted before lane p for its endpoint
+  logic [NumEndpoints*SumWidth-1:0] total;    // sizes granted for endpoint e
   always_comb begin
-    next_free_d = next_free_q;
+    for (int unsigned e = 0; e < NumEndpoints; e++) begin
+      base[e*TimeWidth +: TimeWidth] = (now_i > next_free_q[e*TimeWidth +: TimeWidth]) ? now_i :
+          next_free_q[e*TimeWidth +: TimeWidth];
+    end
     for (int unsigned p = 0; p < NumReqPorts; p++) begin
-      logic [EpWidth-1:0]    ep;
-      logic [CountWidth-1:0] queued;
-      logic [TimeWidth-1:0]  start;
-      logic                 over;
-      ep     = req_ep_i[p*EpWidth +: EpWidth];
-      queued = queued_q[ep*CountWidth +: CountWidth];
-      over   = (ThresholdStrict != 0) ? ((CountWidth+1)'(queued) >  (CountWidth+1)'(DropThreshold)) :
-                                 ((CountWidth+1)'(queued) >= (CountWidth+1)'(DropThreshold));
-      drop_o[p]        = req_valid_i[p] && req_spec_i[p] && over;
+      logic [EpWidth-1:0] ep;
+      ep               = req_ep_i[p*EpWidth +: EpWidth];
+      drop_o[p]        = req_valid_i[p] && req_spec_i[p] && over_q[ep];
       grant_valid_o[p] = drop_o[p] || (req_valid_i[p] && !req_spec_i[p]);
-      start = (now_i > next_free_d[ep*TimeWidth +: TimeWidth]) ? now_i :
-          next_free_d[ep*TimeWidth +: TimeWidth];
-      grant_time_o[p*TimeWidth +: TimeWidth] = grant_valid_o[p] ? start : '0;
-      if (grant_valid_o[p]) begin
-        next_free_d[ep*TimeWidth +: TimeWidth] = start + TimeWidth'(req_size_i[p*SizeWidth +: SizeWidth]);
+      granted_size[p*SizeWidth +: SizeWidth] = req_size_i[p*SizeWidth +: SizeWidth] &
+          {SizeWidth{grant_valid_o[p]}};
+    end
+    for (int unsigned p = 0; p < NumReqPorts; p++) begin
+      logic [SumWidth-1:0]  sum;
+      logic [SizeWidth-1:0] term;
+      sum = '0;
+      for (int unsigned q = 0; q < p; q++) begin
+        term = granted_size[q*SizeWidth +: SizeWidth] &
+            {SizeWidth{req_ep_i[q*EpWidth +: EpWidth] == req_ep_i[p*EpWidth +: EpWidth]}};
+        sum  = sum + SumWidth'(term);
       end
+      earlier[p*SumWidth +: SumWidth] = sum;
+    end
+    for (int unsigned e = 0; e < NumEndpoints; e++) begin
+      logic [SumWidth-1:0]  sum;
+      logic [SizeWidth-1:0] term;
+      sum = '0;
+      for (int unsigned q = 0; q < NumReqPorts; q++) begin
+        term = granted_size[q*SizeWidth +: SizeWidth] & {SizeWidth{req_ep_i[q*EpWidth +: EpWidth] == EpWidth'(e)}};
+        sum  = sum + SumWidth'(term);
+      end
+      total[e*SumWidth +: SumWidth] = sum;
+    end
+    for (int unsigned p = 0; p < NumReqPorts; p++) begin
+      grant_time_o[p*TimeWidth +: TimeWidth] = grant_valid_o[p] ?
+          TimeWidth'(base[req_ep_i[p*EpWidth +: EpWidth]*TimeWidth +: TimeWidth] +
+                     TimeWidth'(earlier[p*SumWidth +: SumWidth])) : '0;
+    end
+    for (int unsigned e = 0; e < NumEndpoints; e++) begin
+      logic granted;
+      granted = 1'b0;
+      for (int unsigned q = 0; q < NumReqPorts; q++) begin
+        granted = granted || (grant_valid_o[q] && req_ep_i[q*EpWidth +: EpWidth] == EpWidth'(e));
+      end
+      next_free_d[e*TimeWidth +: TimeWidth] = granted ?
+          TimeWidth'(base[e*TimeWidth +: TimeWidth] + TimeWidth'(total[e*SumWidth +: SumWidth])) :
+          next_free_q[e*TimeWidth +: TimeWidth];
     end
   end
 
@@ -108,20 +161,21 @@ module ccsim_last_hop_scheduler #(
       logic [AccWidth-1:0]    acc;
       added   = '0;
       removed = '0;
+      // Sums of masked terms, not conditional adds: a carry-save tree once synthesized.
       for (int unsigned l = 0; l < NumEnqPorts; l++) begin
-        if (enq_valid_i[l] && enq_ep_i[l*EpWidth +: EpWidth] == EpWidth'(e)) begin
-          added = added + EnqSumWidth'(enq_flits_i[l*FlitsWidth +: FlitsWidth]);
-        end
+        added = added + (EnqSumWidth'(enq_flits_i[l*FlitsWidth +: FlitsWidth]) &
+            {EnqSumWidth{enq_valid_i[l] && enq_ep_i[l*EpWidth +: EpWidth] == EpWidth'(e)}});
       end
       for (int unsigned l = 0; l < NumDeqPorts; l++) begin
-        if (deq_valid_i[l] && deq_ep_i[l*EpWidth +: EpWidth] == EpWidth'(e)) begin
-          removed = removed + DeqSumWidth'(deq_flits_i[l*FlitsWidth +: FlitsWidth]);
-        end
+        removed = removed + (DeqSumWidth'(deq_flits_i[l*FlitsWidth +: FlitsWidth]) &
+            {DeqSumWidth{deq_valid_i[l] && deq_ep_i[l*EpWidth +: EpWidth] == EpWidth'(e)}});
       end
-      // clamp(queued + added - removed, 0, 2^CountWidth - 1)
-      acc = AccWidth'(queued_q[e*CountWidth +: CountWidth]) + AccWidth'(added);
-      acc = (acc >= AccWidth'(removed)) ? acc - AccWidth'(removed) : '0;
+      // clamp(queued + added - removed, 0, 2^CountWidth - 1): one sum, whose sign AccWidth's top
+      // bit holds (queued + added and removed are both below 2^(AccWidth-1)), then the clamps.
+      acc = AccWidth'(queued_q[e*CountWidth +: CountWidth]) + AccWidth'(added) - AccWidth'(removed);
+      if (acc[AccWidth-1]) acc = '0;
       queued_d[e*CountWidth +: CountWidth] = (acc > AccWidth'(CountMax)) ? CountMax : acc[CountWidth-1:0];
+      over_d[e] = at_threshold(queued_d[e*CountWidth +: CountWidth]);
 `ifdef CCSIM_CHECKS
   // verilator lint_off CMPCONST
   // verilator lint_off UNSIGNED
@@ -159,6 +213,12 @@ module ccsim_last_hop_scheduler #(
     end
   end
   // verilator lint_on WIDTH
+  // The registered threshold bit agrees with the registered count.
+  always_comb begin
+    for (int unsigned e = 0; e < NumEndpoints; e++) begin
+      if (rst_ni) assert (over_q[e] == at_threshold(queued_q[e*CountWidth +: CountWidth]));
+    end
+  end
 `endif
 
   assign queued_o    = queued_q;
@@ -167,9 +227,11 @@ module ccsim_last_hop_scheduler #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       queued_q    <= '0;
+      over_q      <= {NumEndpoints{OverAtReset}};
       next_free_q <= '0;
     end else begin
       queued_q    <= queued_d;
+      over_q      <= over_d;
       next_free_q <= next_free_d;
     end
   end

@@ -146,11 +146,17 @@ module ccsim_token_throttler #(
 
   // ---------------------------------------------------------------- eligibility
   // eligible(dest, S): not throttled, or c >= S*D_t; a throttle of dest this cycle means c = 0.
+  // A port selects the D_t and tokens of dest's entry first and then prices the packet, so the
+  // table's entries share one multiplier per port (a destination has one entry at most); the
+  // inject port's price is also what the table update charges.
+  logic [CmpWidth-1:0] inject_cost;
   always_comb begin
+    inject_cost = '0;
     for (int unsigned q = 0; q < NumQueryPorts + 1; q++) begin
       logic [DestWidth-1:0] dest;
       logic [SizeWidth-1:0] size;
       logic                 eligible, throttled;
+      logic [DtWidth-1:0]   dt;
       logic [CmpWidth-1:0]  cost, tokens;
       if (q < NumQueryPorts) begin
         dest = query_dest_i[q*DestWidth +: DestWidth];
@@ -159,29 +165,29 @@ module ccsim_token_throttler #(
         dest = inject_dest_i;
         size = inject_size_i;
       end
-      eligible  = 1'b1;
       throttled = 1'b0;
-      cost      = '0;
+      dt        = '0;
       tokens    = '0;
       if (throttle_ok && throttle_dest_i == dest) begin
         throttled = 1'b1;
-        cost      = CmpWidth'(size) * CmpWidth'(throttle_dt_i);
-        eligible  = (cost == '0);
+        dt        = throttle_dt_i;
       end else begin
         for (int unsigned i = 0; i < NumEntries; i++) begin
           if (valid_q[i] && dest_q[i*DestWidth +: DestWidth] == dest) begin
             throttled = 1'b1;
-            cost      = CmpWidth'(size) * CmpWidth'(dt_q[i*DtWidth +: DtWidth]);
+            dt        = dt_q[i*DtWidth +: DtWidth];
             tokens    = CmpWidth'(tokens_q[i*TokenWidth +: TokenWidth]);
-            eligible  = (tokens >= cost);
           end
         end
       end
+      cost     = CmpWidth'(size) * CmpWidth'(dt);
+      eligible = !throttled || (tokens >= cost);
       if (q < NumQueryPorts) begin
         query_eligible_o[q]  = eligible;
         query_throttled_o[q] = throttled;
       end else begin
         inject_ok_o = eligible;
+        inject_cost = cost;
       end
     end
   end
@@ -221,10 +227,12 @@ module ccsim_token_throttler #(
       unthrottle_o[i] = epoch_done && !throttle_take[i] && !full_q[i] &&
                         (rate < RateWidth'(SrcEpoch));
 
-      // Tokens: charge an eligible injection, then add one (saturating).
+      // Tokens: charge an eligible injection, then add one (saturating). inject_cost is this
+      // entry's S*D_t (dest's only entry), unless dest is throttled anew this cycle, which
+      // resets the tokens below anyway.
       tok = (TokenWidth+1)'(tokens_q[i*TokenWidth +: TokenWidth]);
       if (inject_valid_i && inject_ok_o && valid_q[i] && dest == inject_dest_i) begin
-        tok = tok - (TokenWidth+1)'(CostWidth'(inject_size_i) * CostWidth'(dt));
+        tok = tok - (TokenWidth+1)'(inject_cost);
       end
       tok = tok + 1'b1;
 

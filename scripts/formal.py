@@ -50,9 +50,10 @@ BLOCKS = {
                    "DropThreshold": 3, "TimeWidth": 8, "SizeWidth": 3, "FlitsWidth": 2},
         "depth": 10,  # grants of 7 flits on 2 lanes stay below 2^8 from a time below 2^6
         "bugs": [
-            ("grant at the end of the earlier grants even when that is past",
-             "start = (now_i > next_free_d[ep*TimeWidth +: TimeWidth]) ? now_i :",
-             "start = (now_i > next_free_d[ep*TimeWidth +: TimeWidth]) ? next_free_d[ep*TimeWidth +: TimeWidth] :"),
+            ("grant at next_free even when that is past",
+             "base[e*TimeWidth +: TimeWidth] = (now_i > next_free_q[e*TimeWidth +: TimeWidth]) ? now_i :",
+             "base[e*TimeWidth +: TimeWidth] = (now_i > next_free_q[e*TimeWidth +: TimeWidth]) ? "
+             "next_free_q[e*TimeWidth +: TimeWidth] :"),
             ("queued count without its upper clamp",
              "queued_d[e*CountWidth +: CountWidth] = (acc > AccWidth'(CountMax)) ? CountMax : acc[CountWidth-1:0];",
              "queued_d[e*CountWidth +: CountWidth] = acc[CountWidth-1:0];"),

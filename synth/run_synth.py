@@ -339,10 +339,11 @@ def write_markdown(rep, path):
              "warns. The last-hop scheduler is a few hundred bits (two registers per endpoint). "
              "The token throttler's 84 bits per entry are dominated by the 32-bit scaled token "
              "counter and the two 14-bit epoch counters (generated flits, cycles); its logic is "
-             "mostly the S x D_t and generated x D_t multipliers of every entry. The last-hop "
-             "scheduler's logic grows with lanes x endpoints because reservations of one cycle "
-             "are chained in lane order (each lane sees the next_free left by the lanes before "
-             "it); a switch that limits drops per cycle can use fewer request lanes.\n")
+             "mostly multipliers: one S x D_t per eligibility port (the entries share it) and one "
+             "generated x D_t per entry (epochs of several entries may end in one cycle). The "
+             "last-hop scheduler's logic grows with lanes x lanes (each lane sums the sizes "
+             "granted before it for its endpoint: one carry-save tree per lane); a switch that "
+             "limits drops per cycle can use fewer request lanes.\n")
     probs = [(r["label"], p) for r in rep["runs"] for p in r.get("problems", [])]
     L.append("## Yosys warnings\n")
     L.append("None." if not probs else "\n".join(f"* {l}: {p}" for l, p in probs))

@@ -28,6 +28,7 @@ LastHopScheduler::LastHopScheduler(const Config& config) : cfg_(config) {
   next_free_d_.assign(cfg_.num_endpoints, 0);
   added_.assign(cfg_.num_endpoints, 0);
   removed_.assign(cfg_.num_endpoints, 0);
+  reserved_.assign(cfg_.num_endpoints, false);
   reset();
 }
 
@@ -64,6 +65,7 @@ void LastHopScheduler::reset() {
   std::fill(next_free_d_.begin(), next_free_d_.end(), 0);
   std::fill(added_.begin(), added_.end(), 0);
   std::fill(removed_.begin(), removed_.end(), 0);
+  std::fill(reserved_.begin(), reserved_.end(), false);
 }
 
 bool LastHopScheduler::over_threshold(uint32_t queued) const {
@@ -76,8 +78,10 @@ bool LastHopScheduler::should_drop(int e) const { return over_threshold(queued_[
 
 uint64_t LastHopScheduler::reserve(int e, uint32_t size, uint64_t now) {
   assert(size <= size_mask_ && "reservation size exceeds size_width bits");
-  now &= time_mask_;
-  const uint64_t start = std::max(now, next_free_d_[e]);
+  // The first grant of a cycle for e starts at max(now, next_free), each later one where the one
+  // before it ends (modulo 2^time_width, as the RTL's sums of the earlier lanes' sizes).
+  const uint64_t start = reserved_[e] ? next_free_d_[e] : std::max(now & time_mask_, next_free_[e]);
+  reserved_[e] = true;
   next_free_d_[e] = (start + (size & size_mask_)) & time_mask_;
   return start;
 }
@@ -87,26 +91,26 @@ void LastHopScheduler::tick() {
     queued_[e] = static_cast<uint32_t>(clamp_add_sub(queued_[e], added_[e], removed_[e], count_max_));
     added_[e] = removed_[e] = 0;
     next_free_[e] = next_free_d_[e];
+    reserved_[e] = false;
   }
 }
 
 void LastHopScheduler::eval(const Inputs& in, Outputs& out) const {
-  // Lanes in order on a local copy of next_free (combinational chain in the RTL).
+  // Lanes in order; each endpoint's grants follow each other from max(now, next_free).
   uint64_t nf[64];
   std::vector<uint64_t> nf_big;
   uint64_t* next = nf;
   if (cfg_.num_endpoints > 64) {
-    nf_big.assign(next_free_.begin(), next_free_.end());
+    nf_big.resize(next_free_.size());
     next = nf_big.data();
-  } else {
-    std::copy(next_free_.begin(), next_free_.end(), nf);
   }
   const uint64_t now = in.now & time_mask_;
+  for (int e = 0; e < cfg_.num_endpoints; ++e) next[e] = std::max(now, next_free_[e]);
   for (int p = 0; p < cfg_.num_req_ports; ++p) {
     const int e = static_cast<int>(in.req_ep[p]);
     const bool drop = in.req_valid[p] && in.req_spec[p] && over_threshold(queued_[e]);
     const bool grant = drop || (in.req_valid[p] && !in.req_spec[p]);
-    const uint64_t start = std::max(now, next[e]);
+    const uint64_t start = next[e];
     out.drop[p] = drop;
     out.grant_valid[p] = grant;
     out.grant_time[p] = grant ? start : 0;

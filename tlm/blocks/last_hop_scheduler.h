@@ -10,10 +10,11 @@
 // Per endpoint e: queued(e) counts flits in the switch for e (enqueue(e, flits) when flits are
 // written, dequeue(e, flits) when ejected; applied at tick(), clamped to [0, 2^count_width-1]).
 // should_drop(e): queued(e) >= drop_threshold (registered value at the start of the cycle;
-// threshold_strict uses >). reserve(e, size, now) returns the grant time max(now, next_free(e))
-// and advances next_free(e) by size; several reservations in one cycle are served in call order
-// (the RTL's lane order). Sizes must fit in size_width bits (16 by default). Times are time_width-bit unsigned (wrap
-// after 2^time_width cycles).
+// threshold_strict uses >). reserve(e, size, now) returns the grant time and advances
+// next_free(e) to its end: several reservations in one cycle are served in call order (the RTL's
+// lane order) back to back, the first at max(now, next_free(e)), each later one where the one
+// before it ends. Sizes must fit in size_width bits (16 by default). Times are time_width-bit
+// unsigned (they wrap after 2^time_width cycles; a cycle's later grants add modulo 2^time_width).
 #pragma once
 
 #include <cstddef>
@@ -102,6 +103,7 @@ class LastHopScheduler {
   std::vector<uint64_t> next_free_;    // registered
   std::vector<uint64_t> next_free_d_;  // with this cycle's reservations
   std::vector<uint64_t> added_, removed_;
+  std::vector<bool> reserved_;  // reserve() called for e this cycle
 };
 
 }  // namespace ccsim::blocks
