@@ -54,11 +54,16 @@ module ccsim_contention_degree_unit #(
   // D_cr of every output for this cycle; output o at bits [o*DegreeWidth +: DegreeWidth].
   input  logic [Radix*DegreeWidth-1:0]    dcr_i,
   // congested[o]: metric > MetricThreshold over the samples up to the previous cycle.
-  output logic [Radix-1:0]                congested_o,
-  // Debug/verification view of the running sums (registered).
+  output logic [Radix-1:0]                congested_o
+`ifdef CCSIM_STATE_PORTS
+  // State view for verification (testbench comparisons, lock-step runs), off the block's
+  // functional interface: Verilator builds define CCSIM_STATE_PORTS, synthesis does not.
+  // the running sums (registered).
+  ,
   output logic [Radix*SumWidth-1:0]       sum_dcr_o,
   output logic [Radix*BoundSumWidth-1:0]  sum_max_o,
   output logic [Radix*BoundSumWidth-1:0]  sum_min_o
+`endif
 );
 
   localparam int unsigned SamplePtrWidth = (NumSamples > 1) ? $clog2(NumSamples) : 1;
@@ -155,9 +160,11 @@ module ccsim_contention_degree_unit #(
     end
   end
 
+`ifdef CCSIM_STATE_PORTS
   assign sum_dcr_o = sum_dcr_q;
   assign sum_max_o = sum_max_q;
   assign sum_min_o = sum_min_q;
+`endif
 
   // ---------------------------------------------------------------- registers
 `ifdef CCSIM_CHECKS

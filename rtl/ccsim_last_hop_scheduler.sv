@@ -64,10 +64,14 @@ module ccsim_last_hop_scheduler #(
   input  logic [NumEnqPorts*FlitsWidth-1:0]  enq_flits_i,
   input  logic [NumDeqPorts-1:0]             deq_valid_i,
   input  logic [NumDeqPorts*EpWidth-1:0]     deq_ep_i,
-  input  logic [NumDeqPorts*FlitsWidth-1:0]  deq_flits_i,
-  // State view.
+  input  logic [NumDeqPorts*FlitsWidth-1:0]  deq_flits_i
+`ifdef CCSIM_STATE_PORTS
+  // State view for verification (testbench comparisons, lock-step runs), off the block's
+  // functional interface: Verilator builds define CCSIM_STATE_PORTS, synthesis does not.
+  ,
   output logic [NumEndpoints*CountWidth-1:0] queued_o,
   output logic [NumEndpoints*TimeWidth-1:0]  next_free_o
+`endif
 );
 
   // Sizes of all request lanes added up: no overflow.
@@ -221,8 +225,10 @@ module ccsim_last_hop_scheduler #(
   end
 `endif
 
+`ifdef CCSIM_STATE_PORTS
   assign queued_o    = queued_q;
   assign next_free_o = next_free_q;
+`endif
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

@@ -84,16 +84,21 @@ module ccsim_token_throttler #(
   input  logic [NumFullPorts-1:0]            full_valid_i,
   input  logic [NumFullPorts*DestWidth-1:0]  full_dest_i,
   input  logic                               nic_full_i,
-  // Table view and events.
+  // The throttled destinations with their degrees, and events.
   output logic [NumEntries-1:0]              entry_valid_o,
   output logic [NumEntries*DestWidth-1:0]    entry_dest_o,
   output logic [NumEntries*DtWidth-1:0]      entry_dt_o,
+  output logic [NumEntries-1:0]              unthrottle_o,
+  output logic                               overflow_o
+`ifdef CCSIM_STATE_PORTS
+  // State view for verification (testbench comparisons, lock-step runs), off the block's
+  // functional interface: Verilator builds define CCSIM_STATE_PORTS, synthesis does not.
+  ,
   output logic [NumEntries*TokenWidth-1:0]   entry_tokens_o,
   output logic [NumEntries*GenWidth-1:0]     entry_gen_o,
   output logic [NumEntries*EpochWidth-1:0]   entry_epoch_o,
-  output logic [NumEntries-1:0]              entry_full_o,
-  output logic [NumEntries-1:0]              unthrottle_o,
-  output logic                               overflow_o
+  output logic [NumEntries-1:0]              entry_full_o
+`endif
 );
 
   localparam int unsigned CostWidth = SizeWidth + DtWidth;            // S * D_t
@@ -282,10 +287,12 @@ module ccsim_token_throttler #(
   assign entry_valid_o  = valid_q;
   assign entry_dest_o   = dest_q;
   assign entry_dt_o     = dt_q;
+`ifdef CCSIM_STATE_PORTS
   assign entry_tokens_o = tokens_q;
   assign entry_gen_o    = gen_q;
   assign entry_epoch_o  = epoch_q;
   assign entry_full_o   = full_q;
+`endif
 
 `ifdef CCSIM_CHECKS
   // verilator lint_off CMPCONST
