@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the ccsim authors.
+//
 // Contention counters for contention-based adaptive routing (Base / Hybrid) plus the ECtN
 // (Explicit Contention Notification) partial and combined arrays.
 //

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the ccsim authors.
+//
 // Contention-degree moving-average unit (CBCM congestion detection at a router).
 //
 // Paper: ../shared/papers/000_4abd1b2c8ca2b731.txt, Sec. IV-B1 (randomized contention

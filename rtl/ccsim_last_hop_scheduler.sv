@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the ccsim authors.
+//
 // Last-hop reservation scheduler of an LHRP switch (per attached endpoint: queued-flit count,
 // speculative drop decision, reservation register).
 //

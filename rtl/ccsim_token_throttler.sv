@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the ccsim authors.
+//
 // Token throttler of a CBCM source NIC (injection throttling, Algorithm 1, and the
 // unthrottle decision from the packet generation rate).
 //
