@@ -143,4 +143,8 @@ def hand_off(a, argv, jobs, raw):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except manifest.ManifestError as e:  # found while judging the claims (a metric no figure records)
+        print(f"error: {e}", file=sys.stderr)
+        sys.exit(2)

@@ -4,6 +4,7 @@ import json
 import math
 import os
 
+from .manifest import ManifestError
 from .stats import mean_ci, mean_ci_lists
 
 VERDICTS = ("reproduced", "differs", "not reproducible at this scale", "not run")
@@ -20,6 +21,7 @@ class FigureData:
     def __init__(self, fig, exp, rows):
         self.fig, self.exp, self.rows = fig, exp, rows
         self.metrics = fig.metric.split("+")
+        self.recorded = set(self.metrics) | set(fig.extra_metrics) | {m for c in fig.claims for m in c.get("metrics", [])}
         self.values, self.drift, self.t_us = {}, {}, None
         for r in rows:
             s, x = r["series"], r["x"]
@@ -77,8 +79,17 @@ class ClaimContext:
     def __init__(self, data, seed=None):
         self.d, self.seed = data, seed
 
-    def _value(self, s, x, metric=None):
+    def _metric(self, metric):
+        """The metric a claim reads (the figure's own by default); one the figure does not record (a
+        typo, or one missing from its `metrics`) is an error, never a silent "not run"."""
         m = metric or self.d.metrics[0]
+        if m not in self.d.recorded:
+            raise ManifestError(f"figure {self.d.fig.id}: metric {m!r} is not recorded for it (its metric, `metrics` "
+                             f"and its claims' `metrics`: {', '.join(sorted(self.d.recorded))})")
+        return m
+
+    def _value(self, s, x, metric=None):
+        m = self._metric(metric)
         if s not in self.d.values:
             raise Missing(f"series {s} not run")
         if self.seed is None:
@@ -161,7 +172,7 @@ class ClaimContext:
         return self._value(s, None, metric)
 
     def _series_points(self, s, metric=None):
-        m = metric or self.d.metrics[0]
+        m = self._metric(metric)
         if self.seed is None:
             vals = [v[0] for v in self.d.stat_series(s, m)]
         else:
