@@ -100,13 +100,12 @@ module ccsim_last_hop_scheduler #(
   // ---------------------------------------------------------------- drops and grants
   // An endpoint's grants of one cycle follow each other from base = max(now, next_free_q): lane p
   // starts at base plus the sizes of the lanes before it granted for the same endpoint (modulo
-  // 2^TimeWidth), and next_free ends at base plus all of them. Each of those size sums is one sum
-  // of masked sizes (a carry-save tree once synthesized) that runs beside base's compare, and one
-  // adder follows both: the grant path grows with log(NumReqPorts), where a max/add stage per
-  // lane chained through the lanes grows with NumReqPorts.
+  // 2^TimeWidth), and next_free ends at base plus all of them. Each is one sum of base and masked
+  // sizes, which synthesis maps to a carry-save tree and one adder: the grant path grows with
+  // log(NumReqPorts), where a max/add stage per lane chained through the lanes grows with
+  // NumReqPorts.
   logic [NumEndpoints*TimeWidth-1:0] base;
   logic [NumReqPorts*SizeWidth-1:0]  granted_size;  // the lane's size if it is granted, else 0
-  // Kept as wires so that synthesis does not fold base into the size sums' trees.
   logic [NumReqPorts*SumWidth-1:0]  earlier;  // sizes granted before lane p for its endpoint
   logic [NumEndpoints*SumWidth-1:0] total;    // sizes granted for endpoint e
   always_comb begin
