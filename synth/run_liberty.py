@@ -180,7 +180,7 @@ def main(argv):
     if not os.path.exists(LIBERTY):
         sys.exit(f"run_liberty: {LIBERTY} not found: install Debian's qflow-tech-osu018 (scripts/install-deps.sh)")
     rows = []
-    for block, label, params, why, *commit in RUNS:
+    for block, label, params, why, *rev in RUNS:
         if a.only and label != a.only:
             continue
         skipped = dict(x.split("=", 1) for x in a.skip)
@@ -188,7 +188,7 @@ def main(argv):
             rows.append((block, label, params, why, {"skipped": skipped[label]}))
             continue
         try:
-            rtl = rtl_at(a.rtl_dir, a.work_dir, block, commit[0] if commit else None)
+            rtl = rtl_at(a.rtl_dir, a.work_dir, block, rev[0] if rev else None)
             r = one(rtl, a.work_dir, block, label, params, a.period_ns, a.timeout_s, label in AREA_FIRST)
         except TooSlow:
             print(f"run_liberty: {label}: Yosys/ABC did not finish in {a.timeout_s:g} s", flush=True)
