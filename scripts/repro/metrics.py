@@ -141,6 +141,26 @@ def congestion(j, name):
     return float(j["congestion"][name])
 
 
+def routing(j, name):
+    """A number from the routing algorithm's statistics (the result's "routing"), e.g.
+    routing:NAME; None when the algorithm reports no such number (most report none)."""
+    return float(j["routing"][name])
+
+
+def ectn_broadcast_pct(j, phit_bits):
+    """ECtN's partial-array broadcast as a share of a local link's bandwidth, %, were it
+    charged (002 VI-B; the model sends it for free, as 002's simulations): every period
+    (routing.ectn_period) each router sends the other routers of its group, one over each
+    local link, its array of one counter per global link of the group (topology.a * h),
+    4 bits each (the model's sent width), in phits of phit_bits bits (002: 10-byte phits,
+    80). Analytic, from the run's configuration; None for the other algorithms."""
+    c = j["config"]
+    if c.get("routing.algorithm") != "ectn":
+        return None
+    bits = int(c["topology.a"]) * int(c["topology.h"]) * 4
+    return 100.0 * bits / int(phit_bits) / int(c["routing.ectn_period"])
+
+
 def series_accepted_flits(j, cls=""):
     """Accepted data throughput per series window, flits/node/cycle."""
     s = j["series"]
@@ -196,6 +216,8 @@ METRICS = {
         speculative_pct,
         reserved_speculative_pct,
         congestion,
+        routing,
+        ectn_broadcast_pct,
         series_latency_ns,
         series_accepted_flits,
         series_misrouted_pct,
