@@ -61,7 +61,7 @@ module ccsim_contention_degree_unit #(
 `ifdef CCSIM_STATE_PORTS
   // State view for verification (testbench comparisons, lock-step runs), off the block's
   // functional interface: Verilator builds define CCSIM_STATE_PORTS, synthesis does not.
-  // the running sums (registered).
+  // Here the running sums (registered).
   ,
   output logic [Radix*SumWidth-1:0]       sum_dcr_o,
   output logic [Radix*BoundSumWidth-1:0]  sum_max_o,
