@@ -72,7 +72,9 @@ def copy_tree(dst):
             continue
         os.makedirs(os.path.dirname(target), exist_ok=True)
         if not os.path.exists(target) or not filecmp.cmp(here, target, shallow=False):
-            shutil.copy2(here, target)
+            # A fresh mtime (copy, not copy2): a file restored after an interrupted run is older than
+            # the mutant's build outputs, and make would keep the mutated model.
+            shutil.copy(here, target)
     return src
 
 
