@@ -21,7 +21,7 @@ class FigureData:
     def __init__(self, fig, exp, rows):
         self.fig, self.exp, self.rows = fig, exp, rows
         self.metrics = fig.metric.split("+")
-        self.recorded = set(self.metrics) | set(fig.extra_metrics) | {m for c in fig.claims for m in c.get("metrics", [])}
+        self.recorded = fig.recorded_metrics()
         self.values, self.drift, self.t_us = {}, {}, None
         for r in rows:
             s, x = r["series"], r["x"]

@@ -82,6 +82,12 @@ class Figure:
     logy: bool = False
     note: str = ""
 
+    def recorded_metrics(self):
+        """What every run of the figure's experiment records for it: its metric (the parts of a
+        stacked one), its `metrics` and its claims' `metrics`."""
+        return set(self.metric.split("+")) | set(self.extra_metrics) | {m for c in self.claims
+                                                                      for m in c.get("metrics", [])}
+
 
 @dataclass
 class Manifest:

@@ -80,10 +80,7 @@ def metrics_of(manifest, experiment=None):
     for f in manifest.all_figures or manifest.figures:
         if experiment is not None and f.experiment != experiment:
             continue
-        need.update(f.metric.split("+"))
-        need.update(f.extra_metrics)
-        for c in f.claims:
-            need.update(c.get("metrics", []))
+        need.update(f.recorded_metrics())
     return need
 
 
