@@ -1,6 +1,7 @@
 """One PNG per figure, on the paper's axes: a curve per series with 95% CI
 error bars, and the paper's stated values as grey reference marks."""
 import os
+import textwrap
 
 import matplotlib
 
@@ -61,7 +62,8 @@ def _stacked(ax, data):
             errs.append(ci or 0.0)
         ax.bar(x, vals, bottom=bottoms, yerr=errs, capsize=2, label=m.partition(":")[2] or m)
         bottoms = [b + v for b, v in zip(bottoms, vals)]
-    ax.set_xticks(x, [data.label(s) for s in data.series])
+    # Slanted: bar labels side by side overlap beyond a few bars.
+    ax.set_xticks(x, [data.label(s) for s in data.series], rotation=30, ha="right", fontsize=7)
 
 
 def draw(data, path):
@@ -75,7 +77,7 @@ def draw(data, path):
         ax.set_ylim(bottom=0)  # latencies and throughputs: a CI band never goes below 0
     ax.set_xlabel(fig.xlabel)
     ax.set_ylabel(fig.ylabel)
-    ax.set_title(f"{fig.id}: {fig.title}", fontsize=9)
+    ax.set_title(textwrap.fill(f"{fig.id}: {fig.title}", 70), fontsize=9)
     ax.grid(True, linewidth=0.3)
     ax.legend(fontsize=7)
     f.tight_layout()
