@@ -9,6 +9,7 @@
 
 #include "core/network.h"
 #include "routing/contention_counter_bank.h"
+#include "routing/contention_counter_mean.h"
 #include "topology/dragonfly.h"
 #include "registry.h"
 #include "test_util.h"
@@ -147,6 +148,41 @@ TEST(ContentionRouting, SameSeedSameResults) {
     a.erase("perf");
     b.erase("perf");
     EXPECT_EQ(a, b) << alg;
+  }
+}
+
+TEST(ContentionCounterMean, IntegratesTheTotalOverTheWindowOnly) {
+  ContentionCounterMean m(10, 20, 2);  // window [10, 20), two counters
+  m.change(5, +2);                     // before the window: holds 2 from its start
+  m.change(15, +2);                    // 4 from cycle 15
+  m.change(25, -4);                    // after the window: no effect
+  EXPECT_DOUBLE_EQ(m.mean(), (2.0 * 5 + 4.0 * 5) / (10 * 2));
+  ContentionCounterMean quiet(10, 20, 2);
+  quiet.change(12, +1);  // holds 1 to the end of the window
+  EXPECT_DOUBLE_EQ(quiet.mean(), 8.0 / 20);
+}
+
+// routing.counter_stats reports the mean counter without changing the run; the counters together
+// count input VCs holding a packet, so the mean stays within the VCs per input port (6 here) and
+// grows with the load.
+TEST(ContentionRouting, MeanCounterIsReportedWithoutChangingTheRun) {
+  for (const char* alg : {"base", "hybrid", "ectn"}) {
+    const std::vector<std::string> sets{"traffic.load=0.8", "sim.measure=1500"};
+    auto plain = test::run(setup(alg, sets));
+    std::vector<std::string> with = sets;
+    with.push_back("routing.counter_stats=true");
+    auto counted = test::run(setup(alg, with));
+    const double high = counted.at("routing").at("contention_counter_mean").get<double>();
+    EXPECT_GT(high, 0.5) << alg;
+    EXPECT_LE(high, 6.0) << alg;
+    for (auto* j : {&plain, &counted}) {
+      j->erase("perf");
+      j->erase("config");
+      j->erase("routing");
+    }
+    EXPECT_EQ(plain, counted) << alg;
+    std::vector<std::string> low{"traffic.load=0.05", "sim.measure=1500", "routing.counter_stats=true"};
+    EXPECT_LT(test::run(setup(alg, low)).at("routing").at("contention_counter_mean").get<double>(), high) << alg;
   }
 }
 

@@ -16,8 +16,10 @@
 #include <vector>
 
 #include <memory>
+#include <optional>
 
 #include "blocks/contention_counters.h"
+#include "routing/contention_counter_mean.h"
 #include "core/types.h"
 #include "hw/blocks.h"
 #include "topology/dragonfly.h"
@@ -31,6 +33,9 @@ struct ContentionCounterParams {
   int broadcast_period = 100;  // cycles
   int broadcast_delay = 10;    // cycles from a broadcast until its values are used (< period)
   hw::Selection hardware;      // reference or RTL counters ([hardware] contention_counters)
+  // routing.counter_stats: average the counters over the measured window [mean_start, mean_end).
+  bool report_mean = false;
+  Cycle mean_start = 0, mean_end = 0;
 };
 
 class ContentionCounterBank {
@@ -49,6 +54,8 @@ class ContentionCounterBank {
   bool combined_contended(int r, int link, Cycle now) { return block(r, now).combined_contended(link); }
   // Group-output index (0 .. a*h-1) of global port `port` of router r.
   int group_link(int r, int port) const { return df_.index_in_group(r) * df_.h() + port - df_.first_global_port(); }
+  // The mean counter over the measured window (ContentionCounterParams::report_mean), or null.
+  const ContentionCounterMean* mean() const { return mean_ ? &*mean_ : nullptr; }
 
  private:
   hw::ContentionCounters& block(int r, Cycle now);
@@ -65,6 +72,7 @@ class ContentionCounterBank {
   Cycle next_broadcast_ = 0;
   Cycle delivery_ = -1;        // cycle the last broadcast arrays are used from; -1 when delivered
   std::vector<uint8_t> sent_;  // per router: its partial array of the last broadcast
+  std::optional<ContentionCounterMean> mean_;
 };
 
 }  // namespace ccsim

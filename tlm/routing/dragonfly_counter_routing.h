@@ -26,6 +26,10 @@ class DragonflyCounterRouting : public DragonflyInTransit {
     const int r = ctx.router_id();
     counters_.tail_left(r, min_port(r, p), partial_link(r, in_port, p), ctx.cycle());
   }
+  nlohmann::json stats() const override {
+    if (const ContentionCounterMean* m = counters_.mean()) return {{"contention_counter_mean", m->mean()}};
+    return nlohmann::json::object();
+  }
 
  protected:
   bool contended(RouterContext& ctx, int port) { return counters_.contended(ctx.router_id(), port, ctx.cycle()); }
@@ -51,6 +55,18 @@ inline ParamSpec contention_threshold_param() {
   return int_param("routing.contention_threshold", 6,
                    "base, ectn: a contention counter at or above this marks its output contended (002 Table I: 6)", 1,
                    127);
+}
+
+// routing.counter_stats (off by default, so results without it stay as they were).
+inline ParamSpec counter_stats_param() {
+  return bool_param("routing.counter_stats", false,
+                    "base, hybrid, ectn: report contention_counter_mean, the counters' mean over every output port "
+                    "and the measured window (002 VI-A: at saturation, the mean number of VCs per input port)");
+}
+inline void read_counter_stats(const Config& c, ContentionCounterParams& cp) {
+  cp.report_mean = c.get_bool("routing.counter_stats");
+  cp.mean_start = c.get_int("sim.warmup");
+  cp.mean_end = cp.mean_start + c.get_int("sim.measure");
 }
 
 }  // namespace ccsim

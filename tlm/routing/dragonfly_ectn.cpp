@@ -53,7 +53,7 @@ RoutingEntry dragonfly_ectn_entry() {
                      "ectn: cycles from a broadcast until its arrays are used, below ectn_period; 0 = "
                      "links.local_latency (ours: one local hop)",
                      0, 1 << 20),
-           vc_scheme_param()},
+           vc_scheme_param(), counter_stats_param()},
           [](const Config& c, const Topology& t) {
             ContentionCounterParams cp;
             cp.hardware = hw::Selection::from_config(c);
@@ -62,6 +62,7 @@ RoutingEntry dragonfly_ectn_entry() {
             cp.combined_threshold = static_cast<int>(c.get_int("routing.ectn_combined_threshold"));
             cp.broadcast_period = static_cast<int>(c.get_int("routing.ectn_period"));
             cp.broadcast_delay = static_cast<int>(c.get_int("routing.ectn_delay"));
+            read_counter_stats(c, cp);
             if (cp.broadcast_delay == 0) cp.broadcast_delay = NetworkSettings::from_config(c).latency(PortKind::Local);
             if (cp.broadcast_delay >= cp.broadcast_period)
               throw ConfigError("routing.ectn_delay", fmt::format("must be below routing.ectn_period ({}), got {}",
