@@ -110,6 +110,20 @@ TEST(DeadlockFreedomCheck, OlmLadderWaitsNeverCloseACycle) {
   }
 }
 
+// Valiant paths through an intermediate router (routing.valiant_intermediate = "router"): two
+// local hops in the intermediate group on 4 local slots, acyclic, the fourth slot reached.
+TEST(DeadlockFreedomCheck, ValiantThroughARouterIsAcyclicOnFourLocalSlots) {
+  for (const char* alg : {"val", "pb"}) {
+    Config cfg = config_of({"dragonfly", alg}, {"routing.valiant_intermediate=\"router\""});
+    auto topo = find_topology("dragonfly").make(cfg);
+    auto rf = find_routing("dragonfly", alg).make(cfg, *topo);
+    EXPECT_EQ(rf->vc_slots(), 4) << alg;
+    auto g = dependency_graph(*rf, *topo, 4, 20);
+    EXPECT_FALSE(has_cycle(g)) << alg;
+    EXPECT_TRUE(std::any_of(g.begin(), g.end(), [](auto& e) { return std::get<2>(e.first) == 3; })) << alg;
+  }
+}
+
 TEST(DeadlockFreedomCheck, DetectsACycleInABrokenAssignment) {
   Config cfg = config_of({"dragonfly", "val"});
   auto topo = find_topology("dragonfly").make(cfg);

@@ -8,7 +8,7 @@
 // occupancy of its global ports plus a margin (FOGSim's rule). The flags are
 // evaluated from the owner's credit counts when needed: the sharing inside the
 // group has no delay here (002 sends them over the local links).
-// VC template as VAL: l g l g l, 3 slots.
+// VC template as VAL: l g l g l, 3 slots (l g l l g l, 4, through an intermediate router).
 #include "registry.h"
 #include "routing/dragonfly_routing.h"
 
@@ -17,8 +17,8 @@ namespace {
 
 class DragonflyPb : public DragonflyRouting {
  public:
-  DragonflyPb(const Dragonfly& df, int threshold, int saturation_percent, int saturation_packets)
-      : DragonflyRouting(df, {1, 1, 1}),
+  DragonflyPb(const Dragonfly& df, bool via_router, int threshold, int saturation_percent, int saturation_packets)
+      : DragonflyRouting(df, {1, via_router ? 2 : 1, 1}, via_router),
         threshold_(threshold),
         saturation_percent_(saturation_percent),
         saturation_packets_(saturation_packets) {}
@@ -27,10 +27,10 @@ class DragonflyPb : public DragonflyRouting {
       p.decided = true;
       const int r = ctx.router_id();
       const int gs = df_.group_of(r), gd = df_.group_of_node(p.dst);
-      const int gi = gs == gd ? -1 : random_group(ctx, gs, gd);
+      const int gi = gs == gd ? -1 : random_intermediate(ctx, gs, gd);
       if (gi >= 0 && (minimal_link_saturated(ctx, p) || !prefer_minimal(ctx, p, gi, false, threshold_ * p.size))) {
         p.intermediate = gi;
-        p.misrouted = true;
+        p.misrouted = misroutes_globally(gi, gd);
       }
     }
     return follow(ctx, p);
@@ -56,7 +56,7 @@ RoutingEntry dragonfly_pb_entry() {
   return {"pb",
           "dragonfly",
           "piggybacking (002's PB): at the source, Valiant when the minimal global link is flagged saturated or "
-          "UGAL-L prefers it; 3 VC slots",
+          "UGAL-L prefers it; 3 VC slots (4 through an intermediate router: valiant_intermediate)",
           {int_param("routing.pb_threshold", 3, "pb: UGAL-L bias towards minimal, in packets (002 Table I: T = 3)", 0,
                      1 << 20),
            int_param("routing.pb_saturation_percent", 200,
@@ -64,9 +64,10 @@ RoutingEntry dragonfly_pb_entry() {
                      "its router's global ports plus routing.pb_saturation_packets packets (FOGSim: 200)",
                      0, 1 << 20),
            int_param("routing.pb_saturation_packets", 5, "pb: packets added to the saturation level (FOGSim: 5)", 0,
-                     1 << 20)},
+                     1 << 20),
+           valiant_intermediate_param()},
           [](const Config& c, const Topology& t) {
-            return std::make_unique<DragonflyPb>(dynamic_cast<const Dragonfly&>(t),
+            return std::make_unique<DragonflyPb>(dynamic_cast<const Dragonfly&>(t), valiant_via_router(c),
                                                  static_cast<int>(c.get_int("routing.pb_threshold")),
                                                  static_cast<int>(c.get_int("routing.pb_saturation_percent")),
                                                  static_cast<int>(c.get_int("routing.pb_saturation_packets")));

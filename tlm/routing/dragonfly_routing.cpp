@@ -7,7 +7,8 @@
 
 namespace ccsim {
 
-DragonflyRouting::DragonflyRouting(const Dragonfly& df, std::vector<int> local_slots_per_group) : df_(df) {
+DragonflyRouting::DragonflyRouting(const Dragonfly& df, std::vector<int> local_slots_per_group, bool via_router)
+    : df_(df), via_router_(via_router) {
   int next = 0;
   for (int n : local_slots_per_group) {
     base_.push_back(next);
@@ -25,6 +26,7 @@ int DragonflyRouting::min_port(int router, const Packet& p) const {
 }
 
 int DragonflyRouting::nonmin_hops(int router, int gi, const Packet& p) const {
+  if (via_router_) return df_.min_hops(router, gi) + df_.min_hops(gi, dst_router(p));
   if (copy_for(p) == 0) {
     const bool exits_here = df_.port_kind(router, df_.min_port_to_group(router, gi, 0)) == PortKind::Global;
     return !exits_here + 1 + df_.min_hops(df_.entry_router(df_.group_of(router), gi), dst_router(p));
@@ -46,12 +48,27 @@ int DragonflyRouting::random_group(RouterContext& ctx, int g_src, int g_dst) con
   return k;
 }
 
-bool DragonflyRouting::prefer_minimal(RouterContext& ctx, const Packet& p, int gi, bool global_info,
+int DragonflyRouting::random_intermediate(RouterContext& ctx, int g_src, int g_dst) const {
+  if (!via_router_) return random_group(ctx, g_src, g_dst);
+  // A router outside the source group, the destination's included (FOGSim's; spec B.7.2).
+  const int a = df_.a(), others = (df_.groups() - 1) * a;
+  if (others <= 0) return -1;
+  const int k = static_cast<int>(ctx.rng().below(static_cast<uint32_t>(others)));
+  return k < g_src * a ? k : k + a;
+}
+
+int DragonflyRouting::port_to_intermediate(int router, int inter, const Packet& p) const {
+  return via_router_ ? df_.min_port_to_router(router, inter, copy_for(p))
+                     : df_.min_port_to_group(router, inter, copy_for(p));
+}
+
+bool DragonflyRouting::prefer_minimal(RouterContext& ctx, const Packet& p, int inter, bool global_info,
                                       int threshold) const {
   const int r = ctx.router_id();
   const int copy = copy_for(p);
   const int min_first = min_port(r, p);
-  const int nm_first = df_.min_port_to_group(r, gi, copy);
+  const int nm_first = port_to_intermediate(r, inter, p);
+  const int gi = via_router_ ? df_.group_of(inter) : inter;
   int q_min = ctx.occupancy(min_first);
   int q_nm = ctx.occupancy(nm_first);
   if (global_info) {
@@ -63,14 +80,14 @@ bool DragonflyRouting::prefer_minimal(RouterContext& ctx, const Packet& p, int g
     if (ep != nm_first || er != r) q_nm += ctx.remote_occupancy(er, ep);
   }
   const int h_min = df_.min_hops(r, dst_router(p));
-  const int h_nm = nonmin_hops(r, gi, p);
+  const int h_nm = nonmin_hops(r, inter, p);
   return ugal_prefers_minimal(q_min * h_min, q_nm * h_nm, threshold);
 }
 
 RouteResult DragonflyRouting::follow(RouterContext& ctx, Packet& p) const {
   const int r = ctx.router_id();
-  if (p.intermediate >= 0 && df_.group_of(r) == p.intermediate) p.intermediate = -1;  // reached
-  if (p.intermediate >= 0) return take(r, df_.min_port_to_group(r, p.intermediate, copy_for(p)), p);
+  if (p.intermediate >= 0 && (via_router_ ? r : df_.group_of(r)) == p.intermediate) p.intermediate = -1;  // reached
+  if (p.intermediate >= 0) return take(r, port_to_intermediate(r, p.intermediate, p), p);
   return take(r, min_port(r, p), p);
 }
 
@@ -96,5 +113,15 @@ RouteResult DragonflyRouting::take(int router, int port, Packet& p) const {
   }
   return r;
 }
+
+ParamSpec valiant_intermediate_param() {
+  return string_param("routing.valiant_intermediate", "group",
+                      "val, pb: where a Valiant path turns: on reaching a random group other than the source's and "
+                      "destination's (group; l g l g l, 3 local VC slots) or at a random router outside the source "
+                      "group (router: FOGSim's, 001/002's; l g l l g l, 4 local VC slots as 002 Table I)",
+                      {"group", "router"});
+}
+
+bool valiant_via_router(const Config& c) { return c.get_string("routing.valiant_intermediate") == "router"; }
 
 }  // namespace ccsim
