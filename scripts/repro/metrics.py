@@ -196,6 +196,22 @@ def series_threshold(j, cls=""):
     return out
 
 
+def threshold_mean(j, cls=""):
+    """Self-tuned throttling's threshold (full VC buffers) averaged over the measured window, from
+    the tuning trace (each value holds until the next): where the tuner sits."""
+    trace, c = j["congestion"]["trace"], j["config"]
+    start = int(c["sim.warmup"])
+    end = start + int(c["sim.measure"])
+    pts = list(zip(trace["cycle"], trace["threshold"]))
+    total = covered = 0
+    for i, (t, v) in enumerate(pts):
+        lo, hi = max(t, start), min(pts[i + 1][0] if i + 1 < len(pts) else end, end)
+        if hi > lo:
+            total += v * (hi - lo)
+            covered += hi - lo
+    return total / covered if covered else None
+
+
 METRICS = {
     f.__name__: f
     for f in (
@@ -223,6 +239,7 @@ METRICS = {
         series_misrouted_pct,
         series_probe_probability,
         series_threshold,
+        threshold_mean,
     )
 }
 

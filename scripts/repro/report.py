@@ -126,15 +126,18 @@ def write(path, manifest, datas, judged, failed, command, results_rel, drift_lim
                     cells.append(_num(m, ci) + flag)
                 w(f"| {d.px(d.series[0], x):.4g} | " + " | ".join(cells) + " |")
         elif f.kind == "stacked":
-            w("| series | " + " | ".join(m.partition(":")[2] or m for m in d.metrics) + " |")
-            w("|---" * (len(d.metrics) + 1) + "|")
+            # The stacked parts, then the figure's other metrics (e.g. what explains the bars).
+            extra = [m for m in f.extra_metrics if m not in d.metrics]
+            cols = d.metrics + extra
+            w("| series | " + " | ".join([m.partition(":")[2] or m for m in d.metrics] + extra) + " |")
+            w("|---" * (len(cols) + 1) + "|")
             for s in d.series:
                 try:
                     x0 = d.at_x(s)
                 except Missing:  # the series has runs, but not at the figure's x yet
-                    w(f"| {d.label(s)} | " + " | ".join("-" for _ in d.metrics) + " |")
+                    w(f"| {d.label(s)} | " + " | ".join("-" for _ in cols) + " |")
                     continue
-                w(f"| {d.label(s)} | " + " | ".join(_num(*d.stat(s, x0, m)[:2]) for m in d.metrics) + " |")
+                w(f"| {d.label(s)} | " + " | ".join(_num(*d.stat(s, x0, m)[:2]) for m in cols) + " |")
         w("")
     if failed:
         w("## Runs that failed\n")
