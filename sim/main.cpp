@@ -9,6 +9,7 @@
 #include <systemc>
 
 #include "commands.h"
+#include "huge_pages.h"
 #include "core/params.h"
 
 namespace {
@@ -54,6 +55,7 @@ void add_launcher_options(CLI::App* cmd, ccsim::LaunchOptions& o) {
 // SystemC's own main() runs sc_main after setting up the kernel; ours only
 // silences the banner first so JSON on stdout stays clean.
 int main(int argc, char** argv) {
+  ccsim::use_huge_pages();
   setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
   return sc_core::sc_elab_and_sim(argc, argv);
 }

@@ -44,6 +44,18 @@ TEST(Cli, RunWritesResultJson) {
     EXPECT_TRUE(j["perf"].contains(k)) << k;
 }
 
+// Huge pages (sim/huge_pages.h) move memory, never results.
+TEST(Cli, HugePagesChangeNoResult) {
+  auto with = sh(kBin + " run " + kDemo + kShort),
+       without = sh("CCSIM_HUGE_PAGES=0 " + kBin + " run " + kDemo + kShort);
+  ASSERT_EQ(with.status, 0) << with.out;
+  ASSERT_EQ(without.status, 0) << without.out;
+  auto a = nlohmann::json::parse(with.out), b = nlohmann::json::parse(without.out);
+  a.erase("perf");
+  b.erase("perf");
+  EXPECT_EQ(a, b);
+}
+
 TEST(Cli, PlotDrawsChannelHeatmaps) {
   const auto dir = std::filesystem::temp_directory_path() / "ccsim_plot_channels";
   std::filesystem::remove_all(dir);
