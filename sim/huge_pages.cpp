@@ -23,6 +23,7 @@ void use_huge_pages() {
   mallopt(M_MMAP_THRESHOLD, 32 << 20);
   mallopt(M_TRIM_THRESHOLD, 1 << 30);
   const auto before = reinterpret_cast<uintptr_t>(sbrk(0));
+  if (before == ~uintptr_t{0}) return;  // no brk heap here
   mallopt(M_TOP_PAD, static_cast<int>(kReserve));
   void* volatile grow = malloc(16 << 20);  // grows the heap by the pad (volatile: not elided)
   free(grow);
