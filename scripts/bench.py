@@ -54,8 +54,10 @@ def main():
     ap.add_argument("--reps", type=int, default=1, help="runs per binary and case (median; default 1)")
     ap.add_argument("--cases", help="comma-separated case names (default: all)")
     ap.add_argument("--threads", help="comma-separated sim.threads counts for the new binary (default: its default)")
+    ap.add_argument("--set", action="append", default=[],
+                    help="an extra key=value for every case, e.g. sim.measure=1500 (repeatable; shorter checks)")
     args = ap.parse_args()
-    cases = [c for c in CASES if not args.cases or c[0] in args.cases.split(",")]
+    cases = [(n, c, sets + args.set) for n, c, sets in CASES if not args.cases or n in args.cases.split(",")]
     counts = [int(t) for t in args.threads.split(",")] if args.threads else [None]
     # (label, binary, sim.threads or None); the label names the binary and its thread count.
     bins = [(f"new/{t}t" if t else "new", args.ccsim, t) for t in counts]

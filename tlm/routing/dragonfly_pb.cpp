@@ -27,10 +27,11 @@ class DragonflyPb : public DragonflyRouting {
       p.decided = true;
       const int r = ctx.router_id();
       const int gs = df_.group_of(r), gd = df_.group_of_node(p.dst);
-      const int gi = gs == gd ? -1 : random_intermediate(ctx, gs, gd);
-      if (gi >= 0 && (minimal_link_saturated(ctx, p) || !prefer_minimal(ctx, p, gi, false, threshold_ * p.size))) {
-        p.intermediate = gi;
-        p.misrouted = misroutes_globally(gi, gd);
+      const int inter = gs == gd ? -1 : random_intermediate(ctx, gs, gd);  // a group, or a router
+      if (inter >= 0 &&
+          (minimal_link_saturated(ctx, p) || !prefer_minimal(ctx, p, inter, false, threshold_ * p.size))) {
+        p.intermediate = inter;
+        p.misrouted = misroutes_globally(inter, gd);
       }
     }
     return follow(ctx, p);

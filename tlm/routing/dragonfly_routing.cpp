@@ -25,8 +25,9 @@ int DragonflyRouting::min_port(int router, const Packet& p) const {
   return df_.min_port_to_router(router, dr, copy_for(p));
 }
 
-int DragonflyRouting::nonmin_hops(int router, int gi, const Packet& p) const {
-  if (via_router_) return df_.min_hops(router, gi) + df_.min_hops(gi, dst_router(p));
+int DragonflyRouting::nonmin_hops(int router, int inter, const Packet& p) const {
+  if (via_router_) return df_.min_hops(router, inter) + df_.min_hops(inter, dst_router(p));
+  const int gi = inter;
   if (copy_for(p) == 0) {
     const bool exits_here = df_.port_kind(router, df_.min_port_to_group(router, gi, 0)) == PortKind::Global;
     return !exits_here + 1 + df_.min_hops(df_.entry_router(df_.group_of(router), gi), dst_router(p));
