@@ -71,8 +71,9 @@ def main(argv):
                 return hand_off(a, argv, jobs, raw)
         rows, failed = runner.run_all(m, ROOT, a.ccsim, results, raw, a.jobs or os.cpu_count() or 1, a.threads)
     if a.figures or a.series:
-        # A partial run still writes the paper's whole report: the other figures from the record.
-        m = manifest.load(ROOT, a.paper, a.scale, None)
+        # A partial run still writes the paper's whole report: the other figures from the record
+        # (at the seeds asked for, if any).
+        m = manifest.load(ROOT, a.paper, a.scale, a.seeds)
         rows = runner.rows_on_record(m, results)
     datas, judged = [], {}
     for f in m.figures:

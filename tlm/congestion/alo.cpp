@@ -11,7 +11,6 @@ void Alo::attach(ProtocolContext& net) {
   const Topology& t = net.topology();
   neighbours_.resize(t.num_routers());
   state_.resize(t.num_routers());
-  classes_ = static_cast<int>(vc_classes().size());
   for (int r = 0; r < t.num_routers(); ++r)
     for (int o = 0; o < t.radix(r); ++o) {
       const PortPeer pp = t.peer(r, o);
@@ -29,7 +28,7 @@ bool Alo::may_inject(NicView& nic, Packet& p, Cycle now) {
   State& st = state_[r];
   if (st.at != now) {
     SwitchView& rt = net_->switch_at(r);
-    const int vcs = rt.num_vcs() / classes_;
+    const int vcs = net_->settings().vcs_per_class;  // the data class's
     st = {now, 0, 0};
     for (size_t i = 0; i < neighbours_[r].size(); ++i) {
       int free = 0;

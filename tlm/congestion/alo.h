@@ -36,7 +36,6 @@ class Alo : public CongestionControl {
     uint32_t one_free = 0, all_free = 0;
   };
   std::vector<State> state_;
-  int classes_ = 1;       // VC classes: a router's data VCs are its first num_vcs / classes_
   bool drained_ = false;  // congestion.alo_free_vc = "drained"
   int64_t checks_ = 0, held_ = 0;
 };

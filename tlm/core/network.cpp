@@ -95,6 +95,10 @@ void Network::build(const Config& cfg, std::unique_ptr<RoutingFunction> routing)
   rp.vcs_per_class = vcs_per_class_;
   rp.vc_slots = slots;
   for (auto& c : cc_->vc_classes()) rp.class_priority.push_back(c.priority);
+  if (routing_->sends_notifications()) {
+    notification_class_ = static_cast<int>(rp.class_priority.size());
+    rp.class_priority.push_back(2);  // ahead of data, as 001's CNMs on the top class of service
+  }
   const int num_vcs = vcs_per_class_ * static_cast<int>(rp.class_priority.size());
 
   const int depth = settings_.depth(PortKind::Terminal);
@@ -362,9 +366,20 @@ void Network::resend(int node, Packet* p, Cycle at, Cycle now) {
   nics_[node]->requeue(p, at, now);
 }
 
+void Network::send_notification(int router, PacketKind kind, int dst, int value, const Packet& ref) {
+  Nic& via = switch_nic(router);
+  Packet* c = new_control(kind, via.id(), dst, notification_class_, ref, now());
+  c->cc_value = value;
+  via.send_control(c, now());
+}
+
 void Network::deliver(Nic& nic, Packet* p, Cycle now) {
   ledger_.delivered(*p, nic.id(), now);
   if (p->traced) trace_->delivered(*p, nic.id(), now);
+  if (p->vc_class == notification_class_) {  // the routing function read it on its way
+    ledger_.release(p);
+    return;
+  }
   if (p->kind != kDataPacket) {
     cc_->on_control(nic, *p, now);
     ledger_.release(p);

@@ -82,6 +82,9 @@ class Network final : public sc_core::sc_module, public ProtocolContext {
   // A 1-flit control packet from node `src` to node `dst` on VC class `vc_class`,
   // answering data packet `ref`; the caller hands it to a NIC (or a switch) to send.
   Packet* new_control(PacketKind kind, int src, int dst, int vc_class, const Packet& ref, Cycle now) override;
+  // The routing function's notification from switch `router` (RouterContext::send_notification),
+  // sent through the switch's NIC like a protocol's switch-made control packets.
+  void send_notification(int router, PacketKind kind, int dst, int value, const Packet& ref);
   void deliver(Nic& nic, Packet* p, Cycle now);
   void flit_injected() { ++flits_injected_; }
   void flit_discarded() { ++flits_discarded_; }
@@ -149,6 +152,7 @@ class Network final : public sc_core::sc_module, public ProtocolContext {
   std::unique_ptr<MotifEngine> motifs_;  // the motif classes (traffic.motif), or null
   Scheduler sched_;
   PacketLedger ledger_;
+  int notification_class_ = -1;  // the routing function's own VC class, or -1
   bool cc_switch_hook_ = false;
   bool cc_arrival_hook_ = false;
   bool cc_allocation_hook_ = false;

@@ -89,6 +89,10 @@ int Router::remote_occupancy(int router, int port) { return net_->router(router)
 
 Cycle Router::cycle() const { return net_->now(); }
 
+void Router::send_notification(PacketKind kind, int dst, int value, const Packet& ref) {
+  net_->send_notification(id_, kind, dst, value, ref);
+}
+
 bool Router::vc_allocatable(int port, int slot, const Packet& p, bool after_queued) const {
   const OutputPort& op = out_[port];
   const int base = p.vc_class * params_.vcs_per_class;

@@ -78,6 +78,7 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
   int output_queue_flits(int port) const override { return out_[port].queued; }
   Rng& rng() override { return rng_; }
   Cycle cycle() const override;
+  void send_notification(PacketKind kind, int dst, int value, const Packet& ref) override;
 
   // SwitchView (what congestion control sees) and inspection for the
   // conservation checks and deadlock reports.

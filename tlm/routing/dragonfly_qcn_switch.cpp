@@ -20,15 +20,21 @@
 //  * Source processing (input sampling): a CNM is also applied at the switch
 //    that made it, to the output port the sampled packet takes there (plain
 //    decrease, only for packets leaving the group).
-// Departure: CNMs are not packets here; each reaches the source switch after
-// the zero-load latency of the minimal path back (router + link latency per
-// hop), without queuing or bandwidth (64-byte frames on the top CoS in 001).
+// CNMs (routing.qcn_cnm_transport): "packets" as 001, 1-flit packets on a VC
+// class of their own ahead of data (001: 64-byte frames on the top class of
+// service), routed minimally and read by the source's access switch when it
+// routes them (they then cross its ejection channel and are discarded at the
+// NIC: one flit per CNM that 001's switch does not spend); or "zero_load"
+// (earlier ccsim): each reaches the source switch after the zero-load latency
+// of the minimal path back (router + link latency per hop), without queuing
+// or bandwidth.
 // VC template as VAL: l g l g l, 3 local / 2 global slots.
 #include <algorithm>
 #include <memory>
 #include <queue>
 #include <vector>
 
+#include "congestion/qcn.h"
 #include "congestion/qcn_congestion_point.h"
 #include "core/settings.h"
 #include "registry.h"
@@ -44,8 +50,13 @@ class DragonflyQcnSwitch : public DragonflyRouting {
   DragonflyQcnSwitch(const Dragonfly& df, const Config& c)
       : DragonflyRouting(df, {1, 1, 1}),
         output_sampling_(c.get_string("routing.qcn_sampling") == "output"),
+        cnm_packets_(c.get_string("routing.qcn_cnm_transport") == "packets"),
         source_processing_(c.get_bool("routing.qcn_source_processing")),
         settings_(NetworkSettings::from_config(c)) {
+    if (cnm_packets_ && c.get_string("congestion.protocol") == "qcn")
+      throw ConfigError("routing.qcn_cnm_transport",
+                        "\"packets\" cannot run with congestion.protocol = \"qcn\", whose CNMs are packets of the "
+                        "same kind; use \"zero_load\"");
     sw_.lf = c.get_float("routing.qcn_lf");
     sw_.pi = c.get_float("routing.qcn_pi");
     sw_.fb_compare = c.get_bool("routing.qcn_fb_compare");
@@ -77,6 +88,13 @@ class DragonflyQcnSwitch : public DragonflyRouting {
   RouteResult route(RouterContext& ctx, int in_port, Packet& p) override {
     const int r = ctx.router_id();
     catch_up(ctx.cycle());
+    if (p.kind == kCnmPacket) {
+      if (r == df_.node_router(p.dst)) {  // intercepted
+        tables_[r].on_cnm(in_port, static_cast<int>(p.cc_value));
+        ++cnm_packets_read_;
+      }
+      return follow(ctx, p);
+    }
     if (!p.decided) {
       p.decided = true;
       const int gs = df_.group_of(r), gd = df_.group_of_node(p.dst);
@@ -115,8 +133,10 @@ class DragonflyQcnSwitch : public DragonflyRouting {
       t.decrease(out_port, fb);
       ++source_processed_;
     }
-    send_cnm(r, out_port, p, fb, ctx.cycle());
+    send_cnm(ctx, out_port, p, fb);
   }
+
+  bool sends_notifications() const override { return cnm_packets_; }
 
   nlohmann::json stats() const override {
     nlohmann::json j = {
@@ -127,6 +147,10 @@ class DragonflyQcnSwitch : public DragonflyRouting {
         {"injection_decisions", decisions_},
         {"nonminimal_decisions", nonminimal_},
     };
+    if (cnm_packets_) {
+      j["cnm_packets_sent"] = cnm_packets_sent_;
+      j["cnm_packets_read"] = cnm_packets_read_;
+    }
     probe_->add_to(j);
     return j;
   }
@@ -140,14 +164,19 @@ class DragonflyQcnSwitch : public DragonflyRouting {
   };
 
   // The CNM for sampled packet `p` goes back to the access switch of p's source.
-  void send_cnm(int r, int out_port, const Packet& p, int fb, Cycle now) {
-    const int s = df_.node_router(p.src);
+  void send_cnm(RouterContext& ctx, int out_port, const Packet& p, int fb) {
+    const int r = ctx.router_id(), s = df_.node_router(p.src);
     if (s == r) {
       // Made by the access switch itself: the sampled output port (001 3.3.1).
       if (output_sampling_ && tables_[r].is_transit(out_port)) {
         tables_[r].on_cnm(out_port, fb);
         ++cnms_local_;
       }
+      return;
+    }
+    if (cnm_packets_) {
+      ctx.send_notification(kCnmPacket, p.src, fb, p);
+      ++cnm_packets_sent_;
       return;
     }
     Cycle delay = 0;
@@ -159,7 +188,7 @@ class DragonflyQcnSwitch : public DragonflyRouting {
       cur = peer.id;
       in = peer.port;
     }
-    pending_.push({now + delay, seq_++, s, in, fb});
+    pending_.push({ctx.cycle() + delay, seq_++, s, in, fb});
   }
 
   // Intercepts the CNMs due by `now`, and records the time series.
@@ -174,12 +203,13 @@ class DragonflyQcnSwitch : public DragonflyRouting {
 
   QcnSwitchParams sw_;
   QcnCpParams cp_local_, cp_global_;
-  bool output_sampling_, source_processing_;
+  bool output_sampling_, cnm_packets_, source_processing_;
   NetworkSettings settings_;
   std::vector<PortProbabilityTable> tables_;  // per router
   std::vector<QcnCongestionPoint> cps_;       // per router, per transit port
   std::priority_queue<PendingCnm, std::vector<PendingCnm>, std::greater<PendingCnm>> pending_;
   uint64_t seq_ = 0;
+  int64_t cnm_packets_sent_ = 0, cnm_packets_read_ = 0;
   int64_t cnms_ = 0, cnms_local_ = 0, fb_total_ = 0, source_processed_ = 0, decisions_ = 0, nonminimal_ = 0;
   std::unique_ptr<QcnProbabilityProbe> probe_;
 };
@@ -209,6 +239,11 @@ RoutingEntry dragonfly_qcn_switch_entry() {
                        100.0),
            float_param("routing.qcn_th1", 0, "qcn_switch: feedback-comparison threshold Th_1 (001: 0)", 0.0, 63.0),
            float_param("routing.qcn_th2", 30, "qcn_switch: feedback-comparison threshold Th_2 (001: 30)", 0.0, 63.0),
+           string_param("routing.qcn_cnm_transport", "zero_load",
+                        "qcn_switch: CNMs as 1-flit packets on a VC class of their own ahead of data (001: 64-byte "
+                        "frames on the top class of service), or delivered after the zero-load latency of the "
+                        "minimal path back without queuing or bandwidth (earlier ccsim)",
+                        {"zero_load", "packets"}),
            string_param("routing.qcn_qeq_of", "vc",
                         "qcn_switch: qcn_qeq is a share of one VC's buffer (ours) or of the port's, all its VCs (001: "
                         "20% of the physical buffer); the sampled occupancy is the port's either way",

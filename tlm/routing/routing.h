@@ -7,6 +7,7 @@
 #pragma once
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 #include <vector>
 
 #include "core/packet.h"
@@ -49,6 +50,13 @@ class RouterContext {
   // The current cycle: routing state that evolves in time (contention
   // counters) catches up to it lazily, as routers step only when busy.
   virtual Cycle cycle() const = 0;
+  // Sends a 1-flit packet of kind `kind` (QCN-Switch's CNM) from this switch to
+  // node `dst` on the notification class (RoutingFunction::sends_notifications),
+  // carrying `value` in cc_value; route() sees it at every router on its way,
+  // and the destination NIC discards it (no protocol reads that class).
+  virtual void send_notification(PacketKind /*kind*/, int /*dst*/, int /*value*/, const Packet& /*ref*/) {
+    throw std::logic_error("this router context sends no notifications");
+  }
 };
 
 struct RouteResult {
@@ -125,6 +133,9 @@ class RoutingFunction {
   // own: routers may then step in parallel (sim.threads). Anything that reads
   // another router, or counts, must keep the default.
   virtual bool reads_only_its_router() const { return false; }
+  // Algorithms that send their own packets (send_notification) return true:
+  // the network then adds a high-priority VC class for them after the protocol's.
+  virtual bool sends_notifications() const { return false; }
   // The algorithm's counters for the results ("routing"); empty: none.
   virtual nlohmann::json stats() const { return nlohmann::json::object(); }
   // The hardware blocks (tlm/hw/) this algorithm runs, for the results ("hardware").
