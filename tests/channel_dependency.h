@@ -36,6 +36,9 @@ class RandomContext : public RouterContext {
   int vc_depth(int) override { return 64; }
   int input_queue_flits(int) const override { return 0; }  // QCN sampling only, not routing
   int output_queue_flits(int) const override { return 0; }
+  int input_packets(int) const override { return 0; }
+  const Packet& input_packet(int, int) const override { throw std::logic_error("no queued packets"); }
+  const Packet* output_head(int) const override { return nullptr; }
   Rng& rng() override { return rng_; }
   Cycle cycle() const override { return now; }
   int router = 0;

@@ -227,6 +227,28 @@ TEST(QcnSwitch, CnmPacketsReachTheSourceSwitchAndSteerAroundAdv) {
   EXPECT_NE(r["accepted_flits"], z["accepted_flits"]);
 }
 
+// A queued victim (a random packet of the sampled input buffer, 001; the head of the sampled output queue,
+// FOGSim) still notifies ADV's congested flows: the global link to the next group loses its probability.
+TEST(QcnSwitch, QueuedVictimsSteerAroundAdv) {
+  for (const char* sampling : {"output", "input"}) {
+    SCOPED_TRACE(sampling);
+    const std::vector<std::string> adv = {
+        "traffic.pattern=adv", "traffic.load=0.4", "sim.warmup=20000", "sim.measure=10000",
+        std::string("routing.qcn_sampling=") + sampling,
+        // input sampling reaches S_out's own global port only with source processing
+        std::string("routing.qcn_source_processing=") + (sampling[0] == 'i' ? "true" : "false")};
+    auto with = [&](const char* victim) {
+      auto s = adv;
+      s.push_back(std::string("routing.qcn_victim=") + victim);
+      return run(s);
+    };
+    auto q = with("queued"), c = with("crossing");
+    EXPECT_GT(q["routing"]["cnms"].get<int>(), 50);
+    EXPECT_LT(q["routing"]["p_adv1_global"].get<double>(), 50.0);
+    EXPECT_NE(q["routing"]["cnms"], c["routing"]["cnms"]);
+  }
+}
+
 TEST(QcnSwitch, Deterministic) {
   const std::vector<std::string> s = {"traffic.pattern=adv", "traffic.load=0.3", "sim.warmup=5000", "sim.measure=5000"};
   auto a = run(s), b = run(s);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <stdexcept>
 
 #include "core/deadlock_recovery.h"
 #include "core/network.h"
@@ -560,6 +561,22 @@ int Router::input_queue_flits(int port) const {
 }
 
 int Router::output_flits(int port, int vc) const { return out_[port].vcs[vc].occupancy; }
+
+const Packet& Router::input_packet(int port, int k) const {
+  for (auto& vc : in_[port].vcs)
+    for (auto& q : vc.queues) {
+      if (k < static_cast<int>(q.size())) return *q[k].pkt;
+      k -= static_cast<int>(q.size());
+    }
+  throw std::out_of_range(fmt::format("router {}: input port {} holds no packet {}", id_, port, k));
+}
+
+const Packet* Router::output_head(int port) const {
+  const OutPacket* head = nullptr;
+  for (auto& vc : out_[port].vcs)
+    if (!vc.q.empty() && (!head || vc.q.front().entered < head->entered)) head = &vc.q.front();
+  return head ? head->pkt : nullptr;
+}
 
 int Router::blocked_input(int& vc_out, int& out_port) const {
   for (int p = 0; p < radix_; ++p)

@@ -77,6 +77,9 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
   int input_queue_flits(int port) const override;
   int output_queue_flits(int port) const override { return out_[port].queued; }
   Rng& rng() override { return rng_; }
+  int input_packets(int port) const override { return in_[port].packets; }
+  const Packet& input_packet(int port, int k) const override;
+  const Packet* output_head(int port) const override;
   Cycle cycle() const override;
   void send_notification(PacketKind kind, int dst, int value, const Packet& ref) override;
 

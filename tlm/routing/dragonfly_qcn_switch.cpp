@@ -51,6 +51,7 @@ class DragonflyQcnSwitch : public DragonflyRouting {
       : DragonflyRouting(df, {1, 1, 1}),
         output_sampling_(c.get_string("routing.qcn_sampling") == "output"),
         cnm_packets_(c.get_string("routing.qcn_cnm_transport") == "packets"),
+        queued_victim_(c.get_string("routing.qcn_victim") == "queued"),
         source_processing_(c.get_bool("routing.qcn_source_processing")),
         settings_(NetworkSettings::from_config(c)) {
     if (cnm_packets_ && c.get_string("congestion.protocol") == "qcn")
@@ -116,11 +117,13 @@ class DragonflyQcnSwitch : public DragonflyRouting {
   bool wants_forward_events() const override { return true; }
 
   void on_forward(RouterContext& ctx, const Packet& p, int in_port, int out_port) override {
-    if (p.kind != kDataPacket) return;
+    const bool cnm = cnm_packets_ && p.kind == kCnmPacket;
+    if (p.kind != kDataPacket && !cnm) return;
     const int r = ctx.router_id();
     catch_up(ctx.cycle());
     PortProbabilityTable& t = tables_[r];
-    if (t.is_transit(out_port)) t.on_transmit(out_port);
+    if (t.is_transit(out_port)) t.on_transmit(out_port);  // CNMs count towards PC_l too (FOGSim)
+    if (cnm) return;
     const int sampled = output_sampling_ ? out_port : in_port;
     if (!t.is_transit(sampled)) return;
     const int q = output_sampling_ ? ctx.output_queue_flits(out_port) : ctx.input_queue_flits(in_port);
@@ -133,7 +136,7 @@ class DragonflyQcnSwitch : public DragonflyRouting {
       t.decrease(out_port, fb);
       ++source_processed_;
     }
-    send_cnm(ctx, out_port, p, fb);
+    send_cnm(ctx, out_port, victim(ctx, p, in_port, out_port), fb);
   }
 
   bool sends_notifications() const override { return cnm_packets_; }
@@ -162,6 +165,19 @@ class DragonflyQcnSwitch : public DragonflyRouting {
     int router, port, fb;
     bool operator>(const PendingCnm& o) const { return due != o.due ? due > o.due : seq > o.seq; }
   };
+
+  // Whose source a congested sample notifies: the packet crossing, or (routing.qcn_victim =
+  // "queued") a random packet of the sampled input buffer (001) or the head of the sampled
+  // output queue (FOGSim).
+  const Packet& victim(RouterContext& ctx, const Packet& p, int in_port, int out_port) {
+    if (!queued_victim_) return p;
+    if (output_sampling_) {
+      const Packet* head = ctx.output_head(out_port);
+      return head ? *head : p;
+    }
+    const int n = ctx.input_packets(in_port);
+    return n > 0 ? ctx.input_packet(in_port, static_cast<int>(ctx.rng().below(n))) : p;
+  }
 
   // The CNM for sampled packet `p` goes back to the access switch of p's source.
   void send_cnm(RouterContext& ctx, int out_port, const Packet& p, int fb) {
@@ -203,7 +219,7 @@ class DragonflyQcnSwitch : public DragonflyRouting {
 
   QcnSwitchParams sw_;
   QcnCpParams cp_local_, cp_global_;
-  bool output_sampling_, cnm_packets_, source_processing_;
+  bool output_sampling_, cnm_packets_, queued_victim_, source_processing_;
   NetworkSettings settings_;
   std::vector<PortProbabilityTable> tables_;  // per router
   std::vector<QcnCongestionPoint> cps_;       // per router, per transit port
@@ -244,6 +260,11 @@ RoutingEntry dragonfly_qcn_switch_entry() {
                         "frames on the top class of service), or delivered after the zero-load latency of the "
                         "minimal path back without queuing or bandwidth (earlier ccsim)",
                         {"zero_load", "packets"}),
+           string_param("routing.qcn_victim", "crossing",
+                        "qcn_switch: whose source a congested sample notifies: the packet crossing the sampled "
+                        "buffer, or a packet queued in it (input sampling: a random packet of the input buffer, "
+                        "as 001; output sampling: the head of the output queue, as FOGSim)",
+                        {"crossing", "queued"}),
            string_param("routing.qcn_qeq_of", "vc",
                         "qcn_switch: qcn_qeq is a share of one VC's buffer (ours) or of the port's, all its VCs (001: "
                         "20% of the physical buffer); the sampled occupancy is the port's either way",

@@ -47,6 +47,13 @@ class RouterContext {
   virtual int input_queue_flits(int port) const = 0;
   virtual int output_queue_flits(int port) const = 0;
   virtual Rng& rng() = 0;
+  // Packets in this router's input buffers of `port` (all VCs), and the k-th of
+  // them (0 <= k < input_packets(port)); a sampled buffer's victims (QCN-Switch).
+  virtual int input_packets(int port) const = 0;
+  virtual const Packet& input_packet(int port, int k) const = 0;
+  // The packet that entered the output queues of `port` first among those still
+  // there (the head of the port's queue, all VCs), or null when they are empty.
+  virtual const Packet* output_head(int port) const = 0;
   // The current cycle: routing state that evolves in time (contention
   // counters) catches up to it lazily, as routers step only when busy.
   virtual Cycle cycle() const = 0;
