@@ -249,6 +249,28 @@ TEST(QcnSwitch, QueuedVictimsSteerAroundAdv) {
   }
 }
 
+// routing.qcn_cnm_stats reports what the CNMs did and changes nothing else; under ADV the feedback
+// comparison cuts the congested global ports.
+TEST(QcnSwitch, CnmOutcomesAreReportedWithoutChangingTheRun) {
+  const std::vector<std::string> adv = {"traffic.pattern=adv", "traffic.load=0.4", "sim.warmup=20000",
+                                        "sim.measure=10000"};
+  auto with = run([&] {
+    auto s = adv;
+    s.push_back("routing.qcn_cnm_stats=true");
+    return s;
+  }());
+  auto without = run(adv);
+  const auto o = with["routing"]["cnm_outcomes"];
+  EXPECT_GT(o["global"]["decrease"].get<int64_t>(), 0);
+  EXPECT_GT(o["global"]["mean_fb"].get<double>(), o["global"]["mean_fb_avg"].get<double>());
+  with["routing"].erase("cnm_outcomes");
+  for (auto* j : {&with, &without}) {
+    j->erase("perf");
+    j->erase("config");
+  }
+  EXPECT_EQ(with.dump(), without.dump());
+}
+
 TEST(QcnSwitch, Deterministic) {
   const std::vector<std::string> s = {"traffic.pattern=adv", "traffic.load=0.3", "sim.warmup=5000", "sim.measure=5000"};
   auto a = run(s), b = run(s);

@@ -161,6 +161,11 @@ def ectn_broadcast_pct(j, phit_bits):
     return 100.0 * bits / int(phit_bits) / int(c["routing.ectn_period"])
 
 
+def misrouted_pct(j, cls=""):
+    """Share of the measured packets that took a non-minimal path, %."""
+    return 100.0 * _scope(j, cls)["misrouted_fraction"]
+
+
 def series_accepted_flits(j, cls=""):
     """Accepted data throughput per series window, flits/node/cycle."""
     s = j["series"]
@@ -236,6 +241,7 @@ METRICS = {
         ectn_broadcast_pct,
         series_latency_ns,
         series_accepted_flits,
+        misrouted_pct,
         series_misrouted_pct,
         series_probe_probability,
         series_threshold,

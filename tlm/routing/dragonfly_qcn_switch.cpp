@@ -39,6 +39,7 @@
 #include "core/settings.h"
 #include "registry.h"
 #include "routing/dragonfly_routing.h"
+#include "routing/qcn_cnm_stats.h"
 #include "routing/qcn_port_probabilities.h"
 #include "routing/qcn_probability_probe.h"
 
@@ -84,6 +85,10 @@ class DragonflyQcnSwitch : public DragonflyRouting {
         cps_.emplace_back(df_.port_kind(r, port) == PortKind::Global ? &cp_global_ : &cp_local_);
     }
     probe_ = std::make_unique<QcnProbabilityProbe>(df_, tables_, settings_.series_window);
+    if (c.get_bool("routing.qcn_cnm_stats")) {
+      const Cycle start = c.get_int("sim.warmup");
+      cnm_stats_ = std::make_unique<QcnCnmStats>(start, start + c.get_int("sim.measure"));
+    }
   }
 
   RouteResult route(RouterContext& ctx, int in_port, Packet& p) override {
@@ -91,7 +96,7 @@ class DragonflyQcnSwitch : public DragonflyRouting {
     catch_up(ctx.cycle());
     if (p.kind == kCnmPacket) {
       if (r == df_.node_router(p.dst)) {  // intercepted
-        tables_[r].on_cnm(in_port, static_cast<int>(p.cc_value));
+        apply_cnm(r, in_port, static_cast<int>(p.cc_value), ctx.cycle());
         ++cnm_packets_read_;
       }
       return follow(ctx, p);
@@ -150,6 +155,7 @@ class DragonflyQcnSwitch : public DragonflyRouting {
         {"injection_decisions", decisions_},
         {"nonminimal_decisions", nonminimal_},
     };
+    if (cnm_stats_) j["cnm_outcomes"] = cnm_stats_->to_json();
     if (cnm_packets_) {
       j["cnm_packets_sent"] = cnm_packets_sent_;
       j["cnm_packets_read"] = cnm_packets_read_;
@@ -165,6 +171,12 @@ class DragonflyQcnSwitch : public DragonflyRouting {
     int router, port, fb;
     bool operator>(const PendingCnm& o) const { return due != o.due ? due > o.due : seq > o.seq; }
   };
+
+  // A CNM intercepted by switch `r` for its transit `port`.
+  void apply_cnm(int r, int port, int fb, Cycle now) {
+    const CnmOutcome o = tables_[r].on_cnm(port, fb);
+    if (cnm_stats_) cnm_stats_->record(now, df_.port_kind(r, port) == PortKind::Global, o, fb, tables_[r].fb_average());
+  }
 
   // Whose source a congested sample notifies: the packet crossing, or (routing.qcn_victim =
   // "queued") a random packet of the sampled input buffer (001) or the head of the sampled
@@ -185,7 +197,7 @@ class DragonflyQcnSwitch : public DragonflyRouting {
     if (s == r) {
       // Made by the access switch itself: the sampled output port (001 3.3.1).
       if (output_sampling_ && tables_[r].is_transit(out_port)) {
-        tables_[r].on_cnm(out_port, fb);
+        apply_cnm(r, out_port, fb, ctx.cycle());
         ++cnms_local_;
       }
       return;
@@ -212,7 +224,7 @@ class DragonflyQcnSwitch : public DragonflyRouting {
     while (!pending_.empty() && pending_.top().due <= now) {
       const PendingCnm c = pending_.top();
       pending_.pop();
-      tables_[c.router].on_cnm(c.port, c.fb);
+      apply_cnm(c.router, c.port, c.fb, now);
     }
     probe_->sample(now, cnms_);
   }
@@ -228,6 +240,7 @@ class DragonflyQcnSwitch : public DragonflyRouting {
   int64_t cnm_packets_sent_ = 0, cnm_packets_read_ = 0;
   int64_t cnms_ = 0, cnms_local_ = 0, fb_total_ = 0, source_processed_ = 0, decisions_ = 0, nonminimal_ = 0;
   std::unique_ptr<QcnProbabilityProbe> probe_;
+  std::unique_ptr<QcnCnmStats> cnm_stats_;  // routing.qcn_cnm_stats, or null
 };
 
 }  // namespace
@@ -260,6 +273,9 @@ RoutingEntry dragonfly_qcn_switch_entry() {
                         "frames on the top class of service), or delivered after the zero-load latency of the "
                         "minimal path back without queuing or bandwidth (earlier ccsim)",
                         {"zero_load", "packets"}),
+           bool_param("routing.qcn_cnm_stats", false,
+                      "qcn_switch: report cnm_outcomes, per port kind how many intercepted CNMs of the measured "
+                      "window raised, kept or cut their port's probability, with their mean Fb and Fb_avg"),
            string_param("routing.qcn_victim", "crossing",
                         "qcn_switch: whose source a congested sample notifies: the packet crossing the sampled "
                         "buffer, or a packet queued in it (input sampling: a random packet of the input buffer, "

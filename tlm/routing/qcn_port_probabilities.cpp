@@ -17,17 +17,25 @@ void PortProbabilityTable::on_transmit(int port) {
   }
 }
 
-void PortProbabilityTable::on_cnm(int port, int fb) {
-  if (!p_->fb_compare) return decrease(port, fb);
+CnmOutcome PortProbabilityTable::on_cnm(int port, int fb) {
+  if (!p_->fb_compare) {
+    decrease(port, fb);
+    return fb > 0 ? CnmOutcome::Decrease : CnmOutcome::Hold;
+  }
   const int i = port - first_;
   sent_[i] = 0;
   fb_sum_ += fb - last_fb_[i];
   last_fb_[i] = fb;
   const double avg = fb_average();
-  if (fb <= avg - p_->th1)
+  if (fb <= avg - p_->th1) {
     increase(i);
-  else if (fb > avg + p_->th2)
+    return CnmOutcome::Increase;
+  }
+  if (fb > avg + p_->th2) {
     prob_[i] *= 1.0 - std::min(1.0, p_->lf * (fb - avg));
+    return CnmOutcome::Decrease;
+  }
+  return CnmOutcome::Hold;
 }
 
 void PortProbabilityTable::decrease(int port, int fb) {

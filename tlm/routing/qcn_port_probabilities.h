@@ -21,6 +21,9 @@ struct QcnSwitchParams {
   double th1 = 0, th2 = 30;  // feedback-comparison thresholds
 };
 
+// What an intercepted CNM did to its port's probability.
+enum class CnmOutcome { Increase, Hold, Decrease };
+
 class PortProbabilityTable {
  public:
   // Transit ports are [first, first + count).
@@ -31,7 +34,7 @@ class PortProbabilityTable {
   // A packet left through transit `port`.
   void on_transmit(int port);
   // A CNM with feedback magnitude `fb` (0..63) arrived for transit `port`.
-  void on_cnm(int port, int fb);
+  CnmOutcome on_cnm(int port, int fb);
   // Plain multiplicative decrease (source processing of 001 section 3.3.1).
   void decrease(int port, int fb);
   double fb_average() const { return static_cast<double>(fb_sum_) / count(); }
