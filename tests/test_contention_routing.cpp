@@ -102,6 +102,19 @@ TEST(ContentionRouting, AdaptiveAlgorithmsApproachValiantUnderAdv1) {
   }
 }
 
+// PB's flags reach the other routers of the group routing.pb_flag_delay cycles late (002: piggybacked on
+// the local links): under ADV+1 they misroute on stale flags, and packets wait longer.
+TEST(ContentionRouting, PbOnStaleFlagsWaitsLonger) {
+  // Flags alone: a UGAL-L bias no queue reaches.
+  const std::vector<std::string> adv{"traffic.pattern=adv", "traffic.load=0.4", "routing.pb_saturation_percent=100",
+                                     "routing.pb_saturation_packets=0", "routing.pb_threshold=100000"};
+  auto late = adv;
+  late.push_back("routing.pb_flag_delay=100");
+  const double now = run_value("pb", adv, "avg_packet_latency"), stale = run_value("pb", late, "avg_packet_latency");
+  EXPECT_GT(stale, 1.03 * now);
+  EXPECT_GT(run_value("pb", late, "accepted_throughput"), 0.9 * run_value("pb", adv, "accepted_throughput"));
+}
+
 // 002 V-B (Figs. 7, 8): contention counters react within tens of cycles
 // whatever the buffers; OLM waits for buffers to fill, ~10x longer with
 // 8x larger input buffers.

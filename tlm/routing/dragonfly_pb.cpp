@@ -6,10 +6,14 @@
 // T packets towards minimal; otherwise the minimal path. A router flags a
 // global port saturated when its occupancy exceeds a percentage of the mean
 // occupancy of its global ports plus a margin (FOGSim's rule). The flags are
-// evaluated from the owner's credit counts when needed: the sharing inside the
-// group has no delay here (002 sends them over the local links).
+// evaluated from the owner's credit counts: as they are now by default, or as
+// they were routing.pb_flag_delay cycles ago at the other routers of the group
+// (002 piggybacks them on the local links; delayed_global_occupancy.h).
 // VC template as VAL: l g l g l, 3 slots (l g l l g l, 4, through an intermediate router).
+#include <memory>
+
 #include "registry.h"
+#include "routing/delayed_global_occupancy.h"
 #include "routing/dragonfly_routing.h"
 
 namespace ccsim {
@@ -17,12 +21,15 @@ namespace {
 
 class DragonflyPb : public DragonflyRouting {
  public:
-  DragonflyPb(const Dragonfly& df, bool via_router, int threshold, int saturation_percent, int saturation_packets)
+  DragonflyPb(const Dragonfly& df, bool via_router, int threshold, int saturation_percent, int saturation_packets,
+              int flag_delay)
       : DragonflyRouting(df, {1, via_router ? 2 : 1, 1}, via_router),
         threshold_(threshold),
         saturation_percent_(saturation_percent),
-        saturation_packets_(saturation_packets) {}
+        saturation_packets_(saturation_packets),
+        delayed_(flag_delay > 0 ? std::make_unique<DelayedGlobalOccupancy>(df, flag_delay) : nullptr) {}
   RouteResult route(RouterContext& ctx, int, Packet& p) override {
+    if (delayed_) delayed_->record(ctx);
     if (!p.decided) {
       p.decided = true;
       const int r = ctx.router_id();
@@ -38,17 +45,21 @@ class DragonflyPb : public DragonflyRouting {
   }
 
  private:
-  bool minimal_link_saturated(RouterContext& ctx, const Packet& p) const {
+  bool minimal_link_saturated(RouterContext& ctx, const Packet& p) {
     int er, ep;
     df_.global_exit(df_.group_of(ctx.router_id()), df_.group_of_node(p.dst), copy_for(p), er, ep);
+    // The flags of another router of the group arrive over a local link.
+    const bool delayed = delayed_ && er != ctx.router_id();
+    auto occupancy = [&](int port) { return delayed ? delayed_->seen(ctx, er, port) : ctx.remote_occupancy(er, port); };
     int64_t sum = 0;
-    for (int i = 0; i < df_.h(); ++i) sum += ctx.remote_occupancy(er, df_.first_global_port() + i);
+    for (int i = 0; i < df_.h(); ++i) sum += occupancy(df_.first_global_port() + i);
     // occ > percent/100 * sum/h + margin, in integers.
     const int64_t h = df_.h();
-    return 100 * h * ctx.remote_occupancy(er, ep) > saturation_percent_ * sum + 100 * h * saturation_packets_ * p.size;
+    return 100 * h * occupancy(ep) > saturation_percent_ * sum + 100 * h * saturation_packets_ * p.size;
   }
 
   int threshold_, saturation_percent_, saturation_packets_;
+  std::unique_ptr<DelayedGlobalOccupancy> delayed_;  // routing.pb_flag_delay > 0, or null
 };
 
 }  // namespace
@@ -66,12 +77,17 @@ RoutingEntry dragonfly_pb_entry() {
                      0, 1 << 20),
            int_param("routing.pb_saturation_packets", 5, "pb: packets added to the saturation level (FOGSim: 5)", 0,
                      1 << 20),
+           int_param("routing.pb_flag_delay", 0,
+                     "pb: cycles before another router of the group sees a global port's saturation flag (002 "
+                     "piggybacks the flags on the local links: their latency); 0 = at once",
+                     0, 1 << 16),
            valiant_intermediate_param()},
           [](const Config& c, const Topology& t) {
             return std::make_unique<DragonflyPb>(dynamic_cast<const Dragonfly&>(t), valiant_via_router(c),
                                                  static_cast<int>(c.get_int("routing.pb_threshold")),
                                                  static_cast<int>(c.get_int("routing.pb_saturation_percent")),
-                                                 static_cast<int>(c.get_int("routing.pb_saturation_packets")));
+                                                 static_cast<int>(c.get_int("routing.pb_saturation_packets")),
+                                                 static_cast<int>(c.get_int("routing.pb_flag_delay")));
           }};
 }
 
