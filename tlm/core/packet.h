@@ -70,6 +70,13 @@ struct Packet {
   int64_t cc_value = 0;
   uint64_t ref = 0;     // control packets: id of the data packet they answer (message_id: its message)
   bool in_use = false;  // handed out by the pool
+  // The routing state before the router it waits at routed it: an algorithm
+  // that routes a blocked packet again (routing.reevaluate) starts from it.
+  // In the padding after in_use: the packet does not grow.
+  struct RouteUndo {
+    uint8_t phase, global_hops, local_hops_in_group, hops, vc_rung;
+    bool misrouted;
+  } route_undo{};
 };
 
 struct Flit {

@@ -26,14 +26,14 @@ RoutingEntry dragonfly_base_entry() {
           "dragonfly",
           "contention counters (002 Base): misroute in transit (OLM's policy) when the minimal output's counter "
           "reaches the threshold; 6 VC slots (3: vc_scheme)",
-          {contention_threshold_param(), vc_scheme_param(), counter_stats_param()},
+          {contention_threshold_param(), vc_scheme_param(), reevaluate_param(), counter_stats_param()},
           [](const Config& c, const Topology& t) {
             ContentionCounterParams cp;
             cp.hardware = hw::Selection::from_config(c);
             cp.threshold = static_cast<int>(c.get_int("routing.contention_threshold"));
             read_counter_stats(c, cp);
             auto rf = std::make_unique<DragonflyBase>(dynamic_cast<const Dragonfly&>(t), cp);
-            rf->set_vc_scheme(c);
+            rf->configure(c);
             return rf;
           }};
 }

@@ -53,7 +53,7 @@ RoutingEntry dragonfly_ectn_entry() {
                      "ectn: cycles from a broadcast until its arrays are used, below ectn_period; 0 = "
                      "links.local_latency (ours: one local hop)",
                      0, 1 << 20),
-           vc_scheme_param(), counter_stats_param()},
+           vc_scheme_param(), reevaluate_param(), counter_stats_param()},
           [](const Config& c, const Topology& t) {
             ContentionCounterParams cp;
             cp.hardware = hw::Selection::from_config(c);
@@ -68,7 +68,7 @@ RoutingEntry dragonfly_ectn_entry() {
               throw ConfigError("routing.ectn_delay", fmt::format("must be below routing.ectn_period ({}), got {}",
                                                                   cp.broadcast_period, cp.broadcast_delay));
             auto rf = std::make_unique<DragonflyEctn>(dynamic_cast<const Dragonfly&>(t), cp);
-            rf->set_vc_scheme(c);
+            rf->configure(c);
             return rf;
           }};
 }

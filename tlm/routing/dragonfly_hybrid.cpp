@@ -38,7 +38,7 @@ RoutingEntry dragonfly_hybrid_entry() {
                  127),
        int_param("routing.hybrid_occupancy_percent", 35, "hybrid: OLM's rule with this percentage (002 Table I: 35)", 0,
                  100),
-       vc_scheme_param(), counter_stats_param()},
+       vc_scheme_param(), reevaluate_param(), counter_stats_param()},
       [](const Config& c, const Topology& t) {
         ContentionCounterParams cp;
         cp.hardware = hw::Selection::from_config(c);
@@ -46,7 +46,7 @@ RoutingEntry dragonfly_hybrid_entry() {
         read_counter_stats(c, cp);
         auto rf = std::make_unique<DragonflyHybrid>(dynamic_cast<const Dragonfly&>(t), cp,
                                                     static_cast<int>(c.get_int("routing.hybrid_occupancy_percent")));
-        rf->set_vc_scheme(c);
+        rf->configure(c);
         return rf;
       }};
 }

@@ -7,6 +7,22 @@
 namespace ccsim {
 
 RouteResult DragonflyInTransit::route(RouterContext& ctx, int in_port, Packet& p) {
+  if (reevaluate_) p.route_undo = {p.phase, p.global_hops, p.local_hops_in_group, p.hops, p.vc_rung, p.misrouted};
+  return decide(ctx, in_port, p);
+}
+
+RouteResult DragonflyInTransit::reroute(RouterContext& ctx, int in_port, Packet& p) {
+  const Packet::RouteUndo& u = p.route_undo;
+  p.phase = u.phase;
+  p.global_hops = u.global_hops;
+  p.local_hops_in_group = u.local_hops_in_group;
+  p.hops = u.hops;
+  p.vc_rung = u.vc_rung;
+  p.misrouted = u.misrouted;
+  return decide(ctx, in_port, p);
+}
+
+RouteResult DragonflyInTransit::decide(RouterContext& ctx, int in_port, Packet& p) {
   const int r = ctx.router_id();
   if (p.phase == kLeaveGroup) return leave_group(ctx, p);
   const int min_out = min_port(r, p);
@@ -94,7 +110,10 @@ bool DragonflyInTransit::much_less_occupied(RouterContext& ctx, const Packet& p,
   return int64_t{100} * occupied * min_depth <= int64_t{percent} * min_occupied * depth;
 }
 
-void DragonflyInTransit::set_vc_scheme(const Config& c) {
+void DragonflyInTransit::configure(const Config& c) {
+  reevaluate_ = c.get_bool("routing.reevaluate");
+  if (reevaluate_ && c.get_bool("router.voq"))
+    throw ConfigError("routing.reevaluate", "needs router.voq = false (a new route would move the packet's queue)");
   ladder_ = c.get_string("routing.vc_scheme") == "opportunistic";
   if (!ladder_) return;
   // Its deadlock freedom needs a misroute's VC allocated in the step that chose it, whole packets.
@@ -114,6 +133,13 @@ ParamSpec vc_scheme_param() {
                       "global slots) or opportunistic (OLM's ladder on 3 VCs, 002 Table I; misroutes only to VCs free "
                       "now)",
                       {"acyclic", "opportunistic"});
+}
+
+ParamSpec reevaluate_param() {
+  return bool_param("routing.reevaluate", false,
+                    "olm, base, hybrid, ectn: a packet waiting at the head of its input queue for the VC it chose is "
+                    "routed again in every cycle (002: decisions at the head of the queue; FOGSim), not once per "
+                    "router");
 }
 
 }  // namespace ccsim

@@ -12,7 +12,9 @@
 // Each algorithm decides whether to leave the minimal path and which of the
 // allowed ports (those with a VC free for the whole packet now) it accepts;
 // the packet takes one of those at random. The decision is taken once per
-// router, when the packet is first routed there.
+// router, when the packet is first routed there, or (routing.reevaluate, 002;
+// FOGSim) again in every cycle while the packet waits at the head of its queue
+// for the VC it chose, from the routing state it arrived with.
 //
 // VCs (routing.vc_scheme):
 //  * "acyclic": template l l g l l g l l, at most two local hops in each group
@@ -37,9 +39,11 @@ class DragonflyInTransit : public DragonflyRouting {
  public:
   explicit DragonflyInTransit(const Dragonfly& df) : DragonflyRouting(df, {2, 2, 2}) {}
   RouteResult route(RouterContext& ctx, int in_port, Packet& p) final;
+  RouteResult reroute(RouterContext& ctx, int in_port, Packet& p) final;
+  bool reroutes_when_blocked() const final { return reevaluate_; }
   int vc_slots() const override { return ladder_ ? 3 : DragonflyRouting::vc_slots(); }
-  // routing.vc_scheme of `c`, checked against the router it needs.
-  void set_vc_scheme(const Config& c);
+  // routing.vc_scheme of `c`, checked against the router it needs, and routing.reevaluate.
+  void configure(const Config& c);
 
  protected:
   enum class Stage { Injection, SourceTransit, GroupEntry };
@@ -77,10 +81,13 @@ class DragonflyInTransit : public DragonflyRouting {
   // Whether a misroute through `port` can be taken now.
   bool free_now(RouterContext& ctx, int port, const Packet& p) const;
   static constexpr uint8_t kLeaveGroup = 1;  // Packet::phase
+  RouteResult decide(RouterContext& ctx, int in_port, Packet& p);
   bool ladder_ = false;
+  bool reevaluate_ = false;
 };
 
 // routing.vc_scheme of the in-transit algorithms (olm, base, hybrid, ectn).
 ParamSpec vc_scheme_param();
+ParamSpec reevaluate_param();
 
 }  // namespace ccsim

@@ -38,11 +38,11 @@ RoutingEntry dragonfly_olm_entry() {
                      "olm: misroute to a port at most this percentage as occupied as the blocked minimal output "
                      "(002 Table I: 50)",
                      0, 100),
-           vc_scheme_param()},
+           vc_scheme_param(), reevaluate_param()},
           [](const Config& c, const Topology& t) {
             auto rf = std::make_unique<DragonflyOlm>(dynamic_cast<const Dragonfly&>(t),
                                                      static_cast<int>(c.get_int("routing.olm_occupancy_percent")));
-            rf->set_vc_scheme(c);
+            rf->configure(c);
             return rf;
           }};
 }
