@@ -94,7 +94,7 @@ class DragonflyQcnSwitch : public DragonflyRouting {
   RouteResult route(RouterContext& ctx, int in_port, Packet& p) override {
     const int r = ctx.router_id();
     catch_up(ctx.cycle());
-    if (p.kind == kCnmPacket) {
+    if (cnm_packets_ && p.kind == kCnmPacket) {
       if (r == df_.node_router(p.dst)) {  // intercepted
         apply_cnm(r, in_port, static_cast<int>(p.cc_value), ctx.cycle());
         ++cnm_packets_read_;
@@ -180,15 +180,16 @@ class DragonflyQcnSwitch : public DragonflyRouting {
 
   // Whose source a congested sample notifies: the packet crossing, or (routing.qcn_victim =
   // "queued") a random packet of the sampled input buffer (001) or the head of the sampled
-  // output queue (FOGSim).
+  // output queue (FOGSim); the packet crossing when that one is not data (a CNM).
   const Packet& victim(RouterContext& ctx, const Packet& p, int in_port, int out_port) {
     if (!queued_victim_) return p;
+    const Packet* v = nullptr;
     if (output_sampling_) {
-      const Packet* head = ctx.output_head(out_port);
-      return head ? *head : p;
+      v = ctx.output_head(out_port);
+    } else if (const int n = ctx.input_packets(in_port); n > 0) {
+      v = &ctx.input_packet(in_port, static_cast<int>(ctx.rng().below(n)));
     }
-    const int n = ctx.input_packets(in_port);
-    return n > 0 ? ctx.input_packet(in_port, static_cast<int>(ctx.rng().below(n))) : p;
+    return v && v->kind == kDataPacket ? *v : p;
   }
 
   // The CNM for sampled packet `p` goes back to the access switch of p's source.
