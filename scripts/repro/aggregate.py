@@ -95,7 +95,10 @@ class ClaimContext:
         if self.seed is None:
             v = self.d.stat(s, x, m)[0]
         else:
-            v = self.d.values[s].get(x, {}).get(self.seed, {}).get(m)
+            by_seed = self.d.values[s].get(x, {})
+            if self.seed not in by_seed:  # not run at this seed (yet): not "nothing delivered"
+                raise Missing(f"{s} x={x}: seed {self.seed} not run")
+            v = by_seed[self.seed].get(m)
         if v is None and "latency" in m:
             return math.inf  # nothing of the window was delivered
         if v is None:
