@@ -71,12 +71,22 @@ struct Packet {
   uint64_t ref = 0;     // control packets: id of the data packet they answer (message_id: its message)
   bool in_use = false;  // handed out by the pool
   // The routing state before the router it waits at routed it: an algorithm
-  // that routes a blocked packet again (routing.reevaluate) starts from it.
-  // In the padding after in_use: the packet does not grow.
+  // that routes a blocked packet again (routing.reevaluate) saves it before
+  // routing and restores it before routing again. In the padding after
+  // in_use: the packet does not grow.
   struct RouteUndo {
     uint8_t phase, global_hops, local_hops_in_group, hops, vc_rung;
     bool misrouted;
   } route_undo{};
+  void save_route() { route_undo = {phase, global_hops, local_hops_in_group, hops, vc_rung, misrouted}; }
+  void restore_route() {
+    phase = route_undo.phase;
+    global_hops = route_undo.global_hops;
+    local_hops_in_group = route_undo.local_hops_in_group;
+    hops = route_undo.hops;
+    vc_rung = route_undo.vc_rung;
+    misrouted = route_undo.misrouted;
+  }
 };
 
 struct Flit {

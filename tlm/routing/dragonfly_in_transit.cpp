@@ -7,18 +7,12 @@
 namespace ccsim {
 
 RouteResult DragonflyInTransit::route(RouterContext& ctx, int in_port, Packet& p) {
-  if (reevaluate_) p.route_undo = {p.phase, p.global_hops, p.local_hops_in_group, p.hops, p.vc_rung, p.misrouted};
+  if (reevaluate_) p.save_route();
   return decide(ctx, in_port, p);
 }
 
 RouteResult DragonflyInTransit::reroute(RouterContext& ctx, int in_port, Packet& p) {
-  const Packet::RouteUndo& u = p.route_undo;
-  p.phase = u.phase;
-  p.global_hops = u.global_hops;
-  p.local_hops_in_group = u.local_hops_in_group;
-  p.hops = u.hops;
-  p.vc_rung = u.vc_rung;
-  p.misrouted = u.misrouted;
+  p.restore_route();
   return decide(ctx, in_port, p);
 }
 
