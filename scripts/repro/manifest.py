@@ -6,6 +6,7 @@ Expanding an experiment for a scale gives its points: one ccsim run per
 (series value, x value, seed)."""
 import hashlib
 import json
+import math
 import os
 import tomllib
 from dataclasses import dataclass, field
@@ -201,7 +202,24 @@ def select(manifest, wanted):
         manifest.figures = [f for f in manifest.figures if f.id in wanted]
     used = {f.experiment for f in manifest.figures}
     manifest.experiments = {k: v for k, v in manifest.experiments.items() if k in used}
+    if wanted:
+        for e in manifest.experiments.values():
+            _keep_shown_x(e, [f for f in manifest.figures if f.experiment == e.id])
     return manifest
+
+
+def _keep_shown_x(experiment, figures):
+    """Named figures that all show one x of their experiment (stacked figures' at_x) need only that x:
+    a partial run does not sweep the rest."""
+    if not experiment.x_key or any(f.at_x is None for f in figures):
+        return
+    shown = {f.at_x for f in figures}
+
+    def keep(xs):
+        return [x for x in xs if any(math.isclose(x, a, rel_tol=1e-9) for a in shown)]
+
+    experiment.x = keep(experiment.x)
+    experiment.x_per_series = {s: keep(xs) for s, xs in experiment.x_per_series.items()}
 
 
 def keep_series(manifest, values):
