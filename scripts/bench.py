@@ -12,6 +12,7 @@ Cases (experiments/bench_*.toml):
   df1056-ur0.5   1056-node dragonfly (p=4, a=8, h=4), UR 0.5, 1-flit packets, MIN
   df16512-ur0.4  16,512-node dragonfly of 002 (p=8, a=16, h=8), UR 0.4, MIN
   003-hotspot    003's 1056-node network past saturation: 60:4 hot spot, PAR6/2, VOQ
+  003-ur0.8      003's network at UR 0.8 with 4-flit messages and ACKs (its Fig. 8)
   003-lhrp       the same with LHRP (theta 250): resends scheduled microseconds ahead
 """
 import argparse
@@ -28,6 +29,8 @@ CASES = [
     ("df16512-ur0.4", "bench_dragonfly16512.toml", []),
     ("003-hotspot", "papers/003/hotspot.toml",
      ["traffic.load=0.2", "sim.warmup=20000", "sim.measure=10000", "sim.series_window=0"]),
+    ("003-ur0.8", "papers/003/uniform.toml",
+     ["traffic.load=0.8", "sim.warmup=3000", "sim.measure=3000", "sim.series_window=0", "sim.drain_cap=0"]),
     ("003-lhrp", "papers/003/hotspot.toml",
      ["congestion.protocol=\"lhrp\"", "congestion.lhrp_threshold=250", "traffic.load=0.2667", "sim.warmup=30000",
       "sim.measure=20000", "sim.series_window=0", "sim.drain_cap=2000"]),

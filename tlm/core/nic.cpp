@@ -160,7 +160,12 @@ void Nic::inject(Cycle now) {
     net_->congestion().on_inject(*this, *p, now);
   }
   if (credits_[send_vc_] < 1) return;
-  Flit f{sending_, static_cast<uint16_t>(send_vc_), sent_flits_ == 0, sent_flits_ + 1 == sending_->size};
+  Flit f{sending_,
+         static_cast<uint16_t>(send_vc_),
+         sent_flits_ == 0,
+         sent_flits_ + 1 == sending_->size,
+         static_cast<uint16_t>(sending_->size),
+         static_cast<uint8_t>(sending_->vc_class)};
   out_->send_flit(now, f);
   net_->scheduler().wake(out_->downstream, now + out_->latency());
   net_->count_flit_hops(1, now);

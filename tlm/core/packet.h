@@ -94,6 +94,9 @@ struct Flit {
   uint16_t vc = 0;
   bool head = false;
   bool tail = false;
+  // Copies of the packet's, so that a router takes a flit in without touching the packet.
+  uint16_t size = 1;
+  uint8_t vc_class = 0;
 };
 
 // Recycles packet objects: the hot path allocates nothing once warmed up.

@@ -79,8 +79,7 @@ int Router::occupancy(int port) {
   int occ = op.queued;
   if (params_.occupancy_downstream && op.kind != PortKind::Terminal) {
     const Router& down = *static_cast<const Router*>(op.link->downstream);
-    for (int v = 0; v < num_vcs_; ++v) occ += down.input_flits(op.link->downstream_port, v);
-    return occ;
+    return occ + down.input_queue_flits(op.link->downstream_port);
   }
   for (int v = 0; v < num_vcs_; ++v) occ += op.downstream_depth - op.vcs[v].credits;
   return occ;
@@ -97,7 +96,7 @@ void Router::send_notification(PacketKind kind, int dst, int value, const Packet
 bool Router::vc_allocatable(int port, int slot, const Packet& p, bool after_queued) const {
   const OutputPort& op = out_[port];
   const int base = p.vc_class * params_.vcs_per_class;
-  const int room = room_needed(p);
+  const int room = room_needed(p.size);
   for (uint32_t m = slot_vcs_[slot]; m; m &= m - 1) {
     const OutputVc& ov = op.vcs[base + __builtin_ctz(m)];
     if (can_allocate(op, ov, room) && ov.credits - (after_queued ? ov.occupancy : 0) >= room) return true;
@@ -170,13 +169,16 @@ void Router::receive(Cycle now) {
       InputVc& vc = ip.vcs[f.vc];
       // A congestion-control protocol may drop a packet as its head arrives
       // (a last-hop drop): its flits are discarded and credited at once.
-      if (f.head && net_->cc_arrival_hook() && net_->congestion().on_switch_arrival(*this, *f.pkt, p, now))
-        vc.discarding = f.pkt;
+      if (f.head && net_->cc_arrival_hook() && net_->congestion().on_switch_arrival(*this, *f.pkt, p, now)) {
+        vc.arriving = f.pkt;
+        vc.discarding = true;
+      }
       if (vc.discarding) {
         ip.link->send_credit(now, f.vc);
         net_->flit_discarded();
         if (f.tail) {
-          vc.discarding = nullptr;
+          vc.discarding = false;
+          vc.arriving = nullptr;
           net_->dropped(*this, f.pkt, now);
         }
         continue;
@@ -184,7 +186,8 @@ void Router::receive(Cycle now) {
       if (f.head) {
         f.pkt->last_router = id_;
         if (__builtin_expect(net_->tracing(), 0) && f.pkt->traced) trace_arrival(*f.pkt, p, f.vc, now);
-        InPacket e{f.pkt, now + params_.latency, now, 1, 0, -1, 0, Route::Unrouted};
+        InPacket e{f.pkt,     now + params_.latency, static_cast<uint32_t>(now), 0, f.size, -1, 0, Route::Unrouted,
+                   f.vc_class};
         int q = 0;
         if (params_.voq) {
           RouteResult r = net_->routing().route(*this, p, *f.pkt);
@@ -199,12 +202,16 @@ void Router::receive(Cycle now) {
         ip.busy |= 1u << f.vc;
         vc.queues[q].push_back(e);
         if (at_front && queue_events_) net_->routing().on_head_at_front(*this, p, *f.pkt);
-        vc.last_queue = q;
+        vc.last_queue = static_cast<uint8_t>(q);
         ++ip.packets;
+        vc.arriving = f.tail ? nullptr : f.pkt;
+        vc.arriving_flits = 1;
       } else {
-        ++vc.queues[vc.last_queue].back().arrived;
+        ++vc.arriving_flits;
+        if (f.tail) vc.arriving = nullptr;
       }
       ++vc.occupancy;
+      ++ip.flits;
       ++buffered_flits_;
       assert(vc.occupancy <= ip.depth && "credit protocol violated");
     }
@@ -242,8 +249,8 @@ bool Router::try_allocate(Cycle now, int in_port, InPacket& e, uint64_t& blocked
   const bool opportunistic = route_front(in_port, e);
   OutputPort& op = out_[e.out_port];
   if (blocked_at == op.version) return false;  // nothing freed since the last try
-  const int base = e.pkt->vc_class * params_.vcs_per_class;
-  const int room = room_needed(*e.pkt);
+  const int base = e.vc_class * params_.vcs_per_class;
+  const int room = room_needed(e.size);
   int best = -1;
   int64_t best_free = -1;
   for (uint32_t m = slot_vcs_[e.vc]; m; m &= m - 1) {
@@ -269,7 +276,7 @@ bool Router::try_allocate(Cycle now, int in_port, InPacket& e, uint64_t& blocked
   }
   OutputVc& ov = op.vcs[best];
   ov.locked = true;
-  ov.reserved = e.pkt->size;
+  ov.reserved = e.size;
   e.vc = static_cast<uint8_t>(best);
   e.route = Route::HasVc;
   return true;
@@ -360,7 +367,7 @@ void Router::traverse_switch(Cycle now) {
           for (uint64_t qm = vc.has_vc; qm; qm &= qm - 1) {
             const int q = __builtin_ctzll(qm);
             InPacket& e = vc.queues[q].front();
-            if (e.arrived <= e.sent) continue;
+            if (arrived(vc, e) <= e.sent) continue;
             OutputPort& op = out_[e.out_port];
             if (op.accepted >= params_.speedup) continue;
             if (!params_.cut_through && op.vcs[e.vc].occupancy + 1 > params_.output_buffer) continue;
@@ -409,11 +416,12 @@ void Router::grant(Cycle now, int p, int o) {
   OutputVc& ov = op.vcs[e.vc];
   if (e.sent == 0) {
     if (track_waiting_) e.pkt->queued += static_cast<int32_t>(now - e.ready);
-    ov.q.push_back({e.pkt, 0, 0, now});
+    ov.q.push_back({e.pkt, 0, e.size, e.vc_class, now});
+    ov.filling = true;
+    op.filled |= 1u << e.vc;
     if (net_->cc_switch_hook()) net_->congestion().on_switch_forward(*this, *e.pkt, p, r.vc, o, now);
     if (forward_events_) net_->routing().on_forward(*this, *e.pkt, p, o);
   }
-  ++ov.q.back().arrived;
   ++ov.occupancy;
   --ov.reserved;
   bump(op);
@@ -421,9 +429,11 @@ void Router::grant(Cycle now, int p, int o) {
   ++op.accepted;
   ++e.sent;
   --vc.occupancy;
+  --ip.flits;
   ip.link->send_credit(now, r.vc);
-  if (e.sent == e.pkt->size) {
+  if (e.sent == e.size) {
     ov.locked = false;
+    ov.filling = false;
     pop_front_packet(now, p, r.vc, r.queue);
   }
   const int next = r.vc % params_.vcs_per_class + 1;
@@ -436,16 +446,17 @@ void Router::send_links(Cycle now) {
     OutputPort& op = out_[o];
     if (op.queued == 0 || op.link_idle_at == op.version) continue;
     int chosen = -1;
+    const int n = params_.vcs_per_class;
     for (int cls : class_order_) {
-      const int vbase = cls * params_.vcs_per_class;
-      const int n = params_.vcs_per_class;
+      const int vbase = cls * n;
+      if (!(op.filled & class_vcs(cls))) continue;
       for (int k = 0; k < n; ++k) {
-        const int v = vbase + (op.rr + k) % n;
+        const int v = vbase + (op.rr + k < n ? op.rr + k : op.rr + k - n);
+        if (!(op.filled >> v & 1u)) continue;
         OutputVc& ov = op.vcs[v];
-        if (ov.q.empty()) continue;
-        OutPacket& f = ov.q.front();
-        if (f.arrived <= f.sent) continue;
-        const int need = f.sent == 0 ? (params_.cut_through ? f.pkt->size : 1) : 1;
+        const OutPacket& f = ov.q.front();
+        if (arrived(ov, 0) <= f.sent) continue;
+        const int need = f.sent == 0 ? room_needed(f.size) : 1;
         if (ov.credits < need) continue;
         chosen = v;
         break;
@@ -459,7 +470,7 @@ void Router::send_links(Cycle now) {
     OutputVc& ov = op.vcs[chosen];
     OutPacket& f = ov.q.front();
     if (track_waiting_ && f.sent == 0) f.pkt->queued += static_cast<int32_t>(now - f.entered);
-    Flit flit{f.pkt, static_cast<uint16_t>(chosen), f.sent == 0, f.sent + 1 == f.pkt->size};
+    Flit flit{f.pkt, static_cast<uint16_t>(chosen), f.sent == 0, f.sent + 1 == f.size, f.size, f.vc_class};
     if (__builtin_expect(net_->tracing(), 0) && flit.head && f.pkt->traced) trace_departure(*f.pkt, o, chosen, now);
     op.link->send_flit(now, flit);
     wake(op.link->downstream, now + op.link->latency());
@@ -470,7 +481,10 @@ void Router::send_links(Cycle now) {
     --op.queued;
     --buffered_flits_;
     ++f.sent;
-    if (f.sent == f.pkt->size) ov.q.pop_front();
+    if (f.sent == f.size) {
+      ov.q.pop_front();
+      if (ov.q.empty()) op.filled &= ~(1u << chosen);
+    }
     op.rr = (chosen % params_.vcs_per_class + 1) % params_.vcs_per_class;
   }
 }
@@ -485,14 +499,16 @@ void Router::drop_front(Cycle now, int p, int v, int q) {
   Fifo<InPacket>& fq = vc.queues[q];
   const InPacket e = fq.front();  // no output VC yet: nothing held downstream
   pop_front_packet(now, p, v, q);
-  for (int i = 0; i < e.arrived; ++i) {
+  const int flits = arrived(vc, e);
+  for (int i = 0; i < flits; ++i) {
     ip.link->send_credit(now, v);
     net_->flit_discarded();
   }
-  vc.occupancy -= e.arrived;
-  buffered_flits_ -= e.arrived;
-  if (e.arrived < e.pkt->size)
-    vc.discarding = e.pkt;  // receive() discards the rest and reports the drop
+  vc.occupancy -= flits;
+  ip.flits -= flits;
+  buffered_flits_ -= flits;
+  if (flits < e.size)
+    vc.discarding = true;  // it is `arriving`: receive() discards the rest and reports the drop
   else
     net_->dropped(*this, e.pkt, now);
 }
@@ -512,7 +528,7 @@ void Router::pop_front_packet(Cycle now, int p, int v, int q) {
     vc.nonempty &= ~(uint64_t{1} << q);
     if (!vc.nonempty) ip.busy &= ~(1u << v);
   } else {
-    fq.front().front = now;
+    fq.front().front = static_cast<uint32_t>(now);
     ip.need_va |= 1u << v;  // the next packet needs an output VC
     if (queue_events_) net_->routing().on_head_at_front(*this, p, *fq.front().pkt);
   }
@@ -526,7 +542,8 @@ bool Router::output_vc_free(int port, int vc) {
 }
 
 bool Router::rescue(Cycle now, InPacket& e) {
-  if (e.ready > now || now - std::max(e.ready, e.front) < recovery_timeout_) return false;
+  const Cycle front = now - static_cast<uint32_t>(static_cast<uint32_t>(now) - e.front);
+  if (e.ready > now || now - std::max(e.ready, front) < recovery_timeout_) return false;
   if (e.out_port >= 0 && out_[e.out_port].kind == PortKind::Terminal) return false;  // ejection always drains
   if (!recovery_->try_capture(id_, now)) return false;
   e.route = Route::Recovery;
@@ -540,12 +557,13 @@ void Router::drain_rescued(Cycle now) {
   Fifo<InPacket>& q = vc.queues[rescued_.queue];
   InPacket& e = q.front();
   assert(e.route == Route::Recovery);
-  if (e.arrived <= e.sent) return;  // its next flit is still upstream
+  if (arrived(vc, e) <= e.sent) return;  // its next flit is still upstream
   ++e.sent;
   --vc.occupancy;
+  --ip.flits;
   --buffered_flits_;
   ip.link->send_credit(now, rescued_.vc);
-  const bool tail = e.sent == e.pkt->size;
+  const bool tail = e.sent == e.size;
   recovery_->lane_flit(id_, e.pkt, tail, now);
   if (!tail) return;
   pop_front_packet(now, rescued_.port, rescued_.vc, rescued_.queue);
@@ -554,11 +572,7 @@ void Router::drain_rescued(Cycle now) {
 
 int Router::input_flits(int port, int vc) const { return in_[port].vcs[vc].occupancy; }
 
-int Router::input_queue_flits(int port) const {
-  int n = 0;
-  for (auto& vc : in_[port].vcs) n += vc.occupancy;
-  return n;
-}
+int Router::input_queue_flits(int port) const { return in_[port].flits; }
 
 int Router::output_flits(int port, int vc) const { return out_[port].vcs[vc].occupancy; }
 

@@ -120,29 +120,42 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
     HasVc,      // holds output VC `vc` of out_port
     Recovery,   // rescued by deadlock recovery: it drains into the deadlock buffer
   };
+  // What allocation reads per hop is kept here, beside the packet pointer: a packet
+  // waiting in a queue is cold, and touching it costs a cache miss per try.
   struct InPacket {
     Packet* pkt;
     Cycle ready;
-    Cycle front;  // became the front of its queue (deadlock recovery's timeout)
-    uint16_t arrived, sent;
+    // The low 32 bits of the cycle it became the front of its queue (deadlock recovery's
+    // timeout, which reads it within 2^32 cycles): 32 bits keep the entry at 32 bytes.
+    uint32_t front;
+    uint16_t sent;
+    uint16_t size;  // pkt->size
     int16_t out_port;
     uint8_t vc;  // WaitingVc: the VC slot; HasVc: the output VC
     Route route;
+    uint8_t vc_class;  // pkt->vc_class
   };
+  static_assert(sizeof(InPacket) == 32, "two queue entries per cache line");
   struct InputVc {
     std::vector<Fifo<InPacket>> queues;  // 1, or one per output port with VOQ
     uint64_t nonempty = 0;               // bit q set when queues[q] holds packets
     uint64_t has_vc = 0;                 // bit q set when the front of queues[q] holds an output VC
     uint64_t blocked = 0;                // VOQ: bit q set while the front of queues[q] is known blocked
-    int last_queue = 0;                  // queue receiving the packet in transfer
     int occupancy = 0;
-    Packet* discarding = nullptr;  // dropped on arrival: its flits are discarded
+    uint16_t arriving_flits = 0;  // flits of `arriving` that have come
+    uint8_t last_queue = 0;       // queue receiving the packet in transfer
+    bool discarding = false;      // `arriving` was dropped: its flits are discarded
+    // The packet whose flits are still arriving (the back of queues[last_queue] unless
+    // discarded), or null: every other queued packet has arrived whole (arrived()).
+    Packet* arriving = nullptr;
   };
+  static_assert(sizeof(InputVc) <= 64, "one cache line per input VC");
   struct InputPort {
     Link* link = nullptr;
     std::vector<InputVc> vcs;
     int depth = 0;
     int packets = 0;
+    int flits = 0;         // over all its VCs (downstream occupancy reads it)
     uint32_t busy = 0;     // bit v set while VC v holds packets
     uint32_t need_va = 0;  // bit v set while a front packet of VC v has no output VC
     uint32_t has_vc = 0;   // bit v set while a front packet of VC v holds an output VC
@@ -150,8 +163,10 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
   };
   struct OutPacket {
     Packet* pkt;
-    uint16_t arrived, sent;
-    Cycle entered;  // head entered the output queue
+    uint16_t sent;
+    uint16_t size;     // pkt->size
+    uint8_t vc_class;  // pkt->vc_class
+    Cycle entered;     // head entered the output queue
   };
   struct OutputVc {
     Fifo<OutPacket> q;
@@ -159,7 +174,8 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
     int reserved = 0;   // flits still to come of the packet being transferred
     int credits = 0;    // free slots downstream
     bool locked = false;
-    bool atomic = false;  // given to a new packet only when empty downstream too
+    bool atomic = false;   // given to a new packet only when empty downstream too
+    bool filling = false;  // the back of q is the packet being transferred (arrived())
   };
   struct OutputPort {
     Link* link = nullptr;
@@ -177,6 +193,7 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
     uint64_t version = 1;
     uint64_t link_idle_at = 0;  // version when the link last found no VC to send
     uint64_t bit = 0;           // 1 << its port number (kept: bump() runs per flit)
+    uint32_t filled = 0;        // bit v set while vcs[v].q holds packets (the link skips the others)
   };
 
   void allocate_vcs(Cycle now);
@@ -218,6 +235,11 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
   // Credits the link has delivered by `now` (also for remote occupancy reads).
   void absorb_credits(OutputPort& op, Cycle now);
   int queue_count() const { return params_.voq ? radix_ : 1; }
+  // Flits of a queued packet that have reached this buffer (the rest are still upstream).
+  static int arrived(const InputVc& vc, const InPacket& e) { return e.pkt == vc.arriving ? vc.arriving_flits : e.size; }
+  static int arrived(const OutputVc& ov, size_t i) {
+    return ov.filling && i + 1 == ov.q.size() ? ov.q[i].size - ov.reserved : ov.q[i].size;
+  }
   // The VCs of class `cls` (bit v); 64-bit so that 32 VCs in one class (the maximum) shift by 32.
   uint32_t class_vcs(int cls) const {
     return static_cast<uint32_t>(((uint64_t{1} << params_.vcs_per_class) - 1) << (cls * params_.vcs_per_class));
@@ -233,7 +255,7 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
   uint64_t& blocked_at(int p, int v, int q) { return blocked_at_[(p * num_vcs_ + v) * queue_count() + q]; }
   // Flits a packet needs free in an output queue (or downstream) to be given
   // the VC: all of it under cut-through, its head under wormhole.
-  int room_needed(const Packet& p) const { return params_.cut_through ? p.size : 1; }
+  int room_needed(int size) const { return params_.cut_through ? size : 1; }
   // Whether output VC `ov` of `op` can take a packet needing `room` flits now.
   bool can_allocate(const OutputPort& op, const OutputVc& ov, int room) const {
     if (ov.locked) return false;
@@ -287,10 +309,10 @@ void Router::for_each_packet(F&& f) const {
   for (auto& ip : in_)
     for (auto& vc : ip.vcs)
       for (auto& q : vc.queues)
-        for (size_t i = 0; i < q.size(); ++i) f(q[i].pkt, q[i].arrived - q[i].sent);
+        for (size_t i = 0; i < q.size(); ++i) f(q[i].pkt, arrived(vc, q[i]) - q[i].sent);
   for (auto& op : out_)
     for (auto& vc : op.vcs)
-      for (size_t i = 0; i < vc.q.size(); ++i) f(vc.q[i].pkt, vc.q[i].arrived - vc.q[i].sent);
+      for (size_t i = 0; i < vc.q.size(); ++i) f(vc.q[i].pkt, arrived(vc, i) - vc.q[i].sent);
 }
 
 template <typename F>
@@ -304,7 +326,7 @@ void Router::for_each_request(Cycle now, F&& f) const {
         const InPacket& e = vc.queues[__builtin_ctzll(qm)].front();
         if (e.ready > now || e.out_port < 0) continue;
         const bool has_vc = e.route == Route::HasVc;
-        if (has_vc && e.arrived <= e.sent) continue;
+        if (has_vc && arrived(vc, e) <= e.sent) continue;
         f(p, v, static_cast<int>(e.out_port), *e.pkt, has_vc);
       }
     }
