@@ -162,6 +162,13 @@ const std::vector<ParamSpec>& core_params() {
                     "fit is refused (results: refused_load), as 004's node that \"tries to generate\" a packet; "
                     "0 = unbounded (the message waits, however long)",
                     0),
+          string_param("traffic.source_order", "destinations",
+                       "how a node's interface takes turns between its messages: destinations (one packet per "
+                       "destination in turn, as InfiniBand queue pairs; a destination whose next packet the "
+                       "congestion control holds is skipped) or messages (one message at a time: a turn sends a "
+                       "whole message, and the node waits while the congestion control holds its next packet, as "
+                       "000 III-B's SRP source that \"can only transmit one message at any given time\")",
+                       {"destinations", "messages"}),
           string_param("traffic.name", "default", "name of the traffic class in the results (classes.<name>)"),
           string_param("traffic.nodes", "all",
                        "nodes of the class: all, rest (not in another class), random:N, "

@@ -190,11 +190,13 @@ namespace {
 
 // A phase's offered load against what its node can offer, and the node's
 // source queue (one per interface: the same in every class and phase).
-void check_source(const Config& pc, const TrafficPhase& ph, const std::string& where, int64_t source_queue) {
+void check_source(const Config& pc, const TrafficPhase& ph, const std::string& where, const Config& node) {
   const double flits = static_cast<double>(ph.packets) * ph.packet_size;
-  if (pc.get_int("traffic.source_queue") != source_queue)
-    throw ConfigError(where + ".source_queue",
-                      "belongs to the node's interface, shared by every class and phase: set it once in [traffic]");
+  const int64_t source_queue = node.get_int("traffic.source_queue");
+  const char* shared = "belongs to the node's interface, shared by every class and phase: set it once in [traffic]";
+  if (pc.get_int("traffic.source_queue") != source_queue) throw ConfigError(where + ".source_queue", shared);
+  if (pc.get_string("traffic.source_order") != node.get_string("traffic.source_order"))
+    throw ConfigError(where + ".source_order", shared);
   if (source_queue > 0 && source_queue < ph.packets)
     throw ConfigError(where + ".source_queue", fmt::format("must hold a whole message ({} packets) or be 0 "
                                                            "(unbounded), got {}",
@@ -219,6 +221,7 @@ void Network::build_traffic(const Config& cfg) {
   for (int n = 0; n < N; ++n) traffic_->sockets[n]->bind(nics_[n]->socket);
   load_ = cfg.get_float("traffic.load");
   source_queue_ = cfg.get_int("traffic.source_queue");
+  one_message_at_a_time_ = cfg.get_string("traffic.source_order") == "messages";
   stats_ = std::make_unique<RunStats>(N, warmup_, measure_, cfg.get_int("sim.series_window"),
                                       cfg.get_float("sim.clock_ghz"));
   if (source_queue_ > 0) stats_->sources_may_refuse();
@@ -271,7 +274,7 @@ void Network::build_traffic(const Config& cfg) {
                                              : TrafficPhase::Arrivals::Bernoulli;
       ph.burst_length = pc.get_float("traffic.burst_length");
       ph.burst_rate = pc.get_float("traffic.burst_rate");
-      check_source(pc, ph, where(i), source_queue_);
+      check_source(pc, ph, where(i), cfg);
       if (ph.arrivals == TrafficPhase::Arrivals::OnOff && ph.load > ph.burst_rate)
         throw ConfigError(
             where(i) + ".burst_rate",

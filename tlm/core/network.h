@@ -77,6 +77,8 @@ class Network final : public sc_core::sc_module, public ProtocolContext {
   // Data packets a NIC holds before they enter the network (0: no bound), and
   // a message it refused for want of room: offered, never created.
   int64_t source_queue() const { return source_queue_; }
+  // traffic.source_order = "messages": an interface sends one message at a time.
+  bool one_message_at_a_time() const { return one_message_at_a_time_; }
   void message_refused(const MessageRequest& req, Cycle now);
   Packet* new_packet(uint32_t message_slot, int src, const MessageRequest& req, Cycle now);
   // A 1-flit control packet from node `src` to node `dst` on VC class `vc_class`,
@@ -167,6 +169,7 @@ class Network final : public sc_core::sc_module, public ProtocolContext {
   int vcs_per_class_ = 1;
   int max_vct_packet_ = 0;  // largest packet every buffer holds whole
   int64_t source_queue_ = 0;
+  bool one_message_at_a_time_ = false;
 
   Cycle warmup_ = 0, measure_ = 0, drain_cap_ = 0, deadlock_cycles_ = 0;
   bool use_kernel_ = false;

@@ -115,11 +115,15 @@ void Nic::send_control(Packet* p, Cycle now) {
 Packet* Nic::next_packet(Cycle now, int& vc_out) {
   // Round robin over destinations, one packet per turn; a destination whose
   // head packet the congestion control holds back is skipped this cycle.
+  // One message at a time (traffic.source_order): a turn is a whole message,
+  // and a held packet holds the interface.
+  const bool whole_messages = net_->one_message_at_a_time();
   for (size_t tries = active_.size(); tries > 0; --tries) {
     const int slot = active_.front();
     DestQueue& dq = dests_[slot];
     Packet* p = dq.packets.front();
     if (!net_->congestion().may_inject(*this, *p, now)) {
+      if (whole_messages) return nullptr;
       active_.pop_front();
       active_.push_back(slot);
       continue;
@@ -128,6 +132,10 @@ Packet* Nic::next_packet(Cycle now, int& vc_out) {
     if (vc < 0) return nullptr;  // wait for credits; keep the round-robin position
     dq.packets.pop_front();
     --queued_packets_;
+    if (whole_messages && !dq.packets.empty() && dq.packets.front()->message_id == p->message_id) {
+      vc_out = vc;
+      return p;  // the turn goes on with the message's next packet
+    }
     active_.pop_front();
     if (dq.packets.empty()) {
       dest_slot_.erase(dq.dst);

@@ -1,5 +1,6 @@
 // Network interface: a TLM-2.0 target that accepts messages, keeps one send
-// queue per destination (InfiniBand queue pairs) served round robin per packet,
+// queue per destination (InfiniBand queue pairs) served round robin per packet
+// (or per message, one message at a time: traffic.source_order),
 // segments messages into packets, injects one flit per cycle with credit flow
 // control, and reassembles arriving packets. The source queue holds at most
 // traffic.source_queue data packets waiting to start (0: no bound); a message
