@@ -186,8 +186,8 @@ void Router::receive(Cycle now) {
       if (f.head) {
         f.pkt->last_router = id_;
         if (__builtin_expect(net_->tracing(), 0) && f.pkt->traced) trace_arrival(*f.pkt, p, f.vc, now);
-        InPacket e{f.pkt,     now + params_.latency, static_cast<uint32_t>(now), 0, f.size, -1, 0, Route::Unrouted,
-                   f.vc_class};
+        const auto arrival = static_cast<uint32_t>(now);  // its front time, should its queue be empty
+        InPacket e{f.pkt, now + params_.latency, arrival, 0, f.size, -1, 0, Route::Unrouted, f.vc_class};
         int q = 0;
         if (params_.voq) {
           RouteResult r = net_->routing().route(*this, p, *f.pkt);
