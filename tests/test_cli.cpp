@@ -40,7 +40,7 @@ TEST(Cli, RunWritesResultJson) {
         "avg_message_latency", "latency_p50", "latency_p99", "avg_hops", "misrouted_fraction", "node_accepted_min",
         "node_accepted_max", "saturated", "packets_created", "packets_delivered", "deadlock", "perf"})
     EXPECT_TRUE(j.contains(k)) << k;
-  for (const char* k : {"wall_seconds", "cycles_per_second", "flit_hops_per_second", "peak_rss_mb"})
+  for (const char* k : {"wall_seconds", "cpu_seconds", "cycles_per_second", "flit_hops_per_second", "peak_rss_mb"})
     EXPECT_TRUE(j["perf"].contains(k)) << k;
 }
 

@@ -16,8 +16,13 @@ def _provenance(runs):
     """Per commit and model, the distinct runs behind the figures; their simulation time."""
     commits = collections.Counter(r["commit"] for r in runs.values())
     models = collections.Counter(r["model"] for r in runs.values())
-    seconds = sum(r.get("seconds", 0) for r in runs.values())
+    seconds = sum(_run_time(r) for r in runs.values())
     return commits, models, seconds
+
+
+def _run_time(row):
+    """A run's core-seconds: its CPU time, or its wall time on rows recorded before CPU time was."""
+    return row.get("cpu_seconds", row.get("seconds", 0))
 
 
 def _remaining_hours(wanted, runs):
@@ -26,7 +31,7 @@ def _remaining_hours(wanted, runs):
     none); None without runs."""
     by_exp = collections.defaultdict(list)
     for r in runs.values():
-        by_exp[r["experiment"]].append(r.get("seconds", 0))
+        by_exp[r["experiment"]].append(_run_time(r))
     everything = [t for ts in by_exp.values() for t in ts]
     if not everything:
         return None

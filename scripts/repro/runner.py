@@ -95,6 +95,7 @@ def row_of(point, key, pid, result, need, model, rev, seconds):
         "model": model,
         "commit": rev,
         "seconds": round(seconds, 1),
+        "cpu_seconds": round(result.get("perf", {}).get("cpu_seconds", seconds), 1),
         "metrics": {m: metrics.compute(m, result) for m in sorted(need)},
         "drift": metrics.throughput_drift(result),
         "saturated": result.get("saturated"),

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <ctime>
 #include <fstream>
 #include <set>
 
@@ -24,6 +25,10 @@ double peak_rss_mb() {
     if (line.rfind("VmHWM:", 0) == 0) return std::stod(line.substr(6)) / 1024.0;
   return 0;
 }
+
+// CPU time of the process, every thread's (core-seconds): wall time overstates a run's
+// cost when other jobs share the cores.
+double cpu_seconds() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
 
 int max_latency(const Config& c) {
   return static_cast<int>(std::max(
@@ -608,6 +613,7 @@ nlohmann::json Network::results(double wall) {
                {"flit_hops_per_second", wall > 0 ? static_cast<double>(flit_hops_) / wall : 0.0},
                {"flit_hops", flit_hops_},
                {"peak_rss_mb", peak_rss_mb()},
+               {"cpu_seconds", cpu_seconds()},
                {"router_threads", parallel_ ? parallel_->threads() : 1}};
   if (!parallel_obstacle_.empty()) j["perf"]["threads_obstacle"] = parallel_obstacle_;
   return j;
