@@ -132,16 +132,16 @@ Packet* Nic::next_packet(Cycle now, int& vc_out) {
     if (vc < 0) return nullptr;  // wait for credits; keep the round-robin position
     dq.packets.pop_front();
     --queued_packets_;
-    if (whole_messages && !dq.packets.empty() && dq.packets.front()->message_id == p->message_id) {
-      vc_out = vc;
-      return p;  // the turn goes on with the message's next packet
-    }
-    active_.pop_front();
-    if (dq.packets.empty()) {
-      dest_slot_.erase(dq.dst);
-      free_slots_.push_back(slot);
-    } else {
-      active_.push_back(slot);
+    const bool turn_goes_on =  // with the message's next packet
+        whole_messages && !dq.packets.empty() && dq.packets.front()->message_id == p->message_id;
+    if (!turn_goes_on) {
+      active_.pop_front();
+      if (dq.packets.empty()) {
+        dest_slot_.erase(dq.dst);
+        free_slots_.push_back(slot);
+      } else {
+        active_.push_back(slot);
+      }
     }
     vc_out = vc;
     return p;
