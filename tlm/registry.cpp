@@ -212,6 +212,12 @@ const std::vector<ParamSpec>& core_params() {
                     "time-series window in cycles or a time such as \"1us\" (latency, throughput, "
                     "misrouting per class); 0 = no time series",
                     0),
+          string_param("sim.series_by", "delivery",
+                       "with sim.series_window: the window a delivered packet's latency and misrouting count in, "
+                       "that of its delivery or of its creation (FOGSim's transient records, 002 Figs. 7-9: a "
+                       "change of routing then shows at the cycle it applies, not a packet latency later); "
+                       "throughput is always by delivery",
+                       {"delivery", "creation"}),
           bool_param("sim.channel_stats", false,
                      "per-channel utilization in the measured window (results: channels): flits/cycle of every "
                      "router output port and injection channel, by kind, and the busiest ports"),

@@ -227,8 +227,11 @@ void Network::build_traffic(const Config& cfg) {
   load_ = cfg.get_float("traffic.load");
   source_queue_ = cfg.get_int("traffic.source_queue");
   one_message_at_a_time_ = cfg.get_string("traffic.source_order") == "messages";
+  const bool by_creation = cfg.get_string("sim.series_by") == "creation";
+  if (by_creation && cfg.get_int("sim.series_window") == 0)
+    throw ConfigError("sim.series_by", "needs a time series: set sim.series_window (cycles per window)");
   stats_ = std::make_unique<RunStats>(N, warmup_, measure_, cfg.get_int("sim.series_window"),
-                                      cfg.get_float("sim.clock_ghz"));
+                                      cfg.get_float("sim.clock_ghz"), by_creation);
   if (source_queue_ > 0) stats_->sources_may_refuse();
 
   // Without [[traffic.class]] tables the [traffic] section is the one class.

@@ -4,11 +4,12 @@
 
 namespace ccsim {
 
-RunStats::RunStats(int nodes, Cycle warmup, Cycle measure, Cycle series_window, double clock_ghz)
+RunStats::RunStats(int nodes, Cycle warmup, Cycle measure, Cycle series_window, double clock_ghz, bool by_creation)
     : nodes_(nodes),
       warmup_(warmup),
       measure_(measure),
       window_(series_window),
+      by_creation_(by_creation),
       clock_ghz_(clock_ghz),
       node_flits_(nodes, 0) {
   if (window_ > 0) bins_ = static_cast<size_t>((warmup + measure + window_ - 1) / window_);
@@ -50,10 +51,15 @@ void RunStats::packet_delivered(const Packet& p, Cycle now) {
       s->window_network_latency_sum += static_cast<double>(now - p.injected);
     }
   }
-  if (window_ > 0 && static_cast<size_t>(now / window_) < bins_) {
-    for (Bin* b : {&series_[now / window_], &c.series[now / window_]}) {
+  if (window_ == 0) return;
+  if (const size_t bin = static_cast<size_t>(now / window_); bin < bins_) {
+    series_[bin].flits += p.size;
+    c.series[bin].flits += p.size;
+  }
+  const Cycle at = by_creation_ ? p.created : now;
+  if (const size_t bin = static_cast<size_t>(at / window_); bin < bins_) {
+    for (Bin* b : {&series_[bin], &c.series[bin]}) {
       ++b->packets;
-      b->flits += p.size;
       b->misrouted += p.misrouted;
       b->latency_sum += static_cast<double>(now - p.created);
     }

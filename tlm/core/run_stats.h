@@ -16,8 +16,10 @@ namespace ccsim {
 class RunStats {
  public:
   // Measurement window [warmup, warmup + measure); series windows of
-  // `series_window` cycles from cycle 0 to the window's end (0: none).
-  RunStats(int nodes, Cycle warmup, Cycle measure, Cycle series_window, double clock_ghz);
+  // `series_window` cycles from cycle 0 to the window's end (0: none); a
+  // packet's latency and misrouting count in the window of its creation
+  // (`by_creation`) or of its delivery.
+  RunStats(int nodes, Cycle warmup, Cycle measure, Cycle series_window, double clock_ghz, bool by_creation = false);
 
   // Returns the class index. `sources`: nodes that may generate the class.
   int add_class(const std::string& name, double offered_load, const std::vector<int>& sources);
@@ -81,6 +83,7 @@ class RunStats {
 
   int nodes_;
   Cycle warmup_, measure_, window_;
+  bool by_creation_;
   bool refusals_ = false;
   double clock_ghz_;
   size_t bins_ = 0;
