@@ -32,6 +32,7 @@ def main(argv):
     ap.add_argument("--scale", default="quick", help="quick (small networks, minutes) or paper (the paper's own)")
     ap.add_argument("--seeds", type=int, help="seeds per point (default: the manifest's per scale)")
     ap.add_argument("--series", help="run only these series values, comma-separated (e.g. lhrp,srp): a partial run")
+    ap.add_argument("--x", help="run only these x values (config units, e.g. loads 0.9,1.0), comma-separated: a partial run")
     ap.add_argument("-j", "--jobs", type=int, help="runs at once (default: all cores; under --launcher mpi, per rank: 1)")
     ap.add_argument("--launcher", default="local", choices=["local", "mpi", "slurm"],
                     help="local: processes here; mpi: the ranks of mpirun/srun share the runs; slurm: a job array"
@@ -53,6 +54,12 @@ def main(argv):
     m = manifest.select(manifest.load(ROOT, a.paper, a.scale, a.seeds), a.figures)
     if a.series:
         manifest.keep_series(m, a.series.split(","))
+    if a.x:
+        try:
+            manifest.keep_x(m, [float(v) for v in a.x.split(",")])
+        except ValueError:
+            print(f"error: --x: {a.x!r} is not a comma-separated list of numbers", file=sys.stderr)
+            return 2
     results = os.path.abspath(a.results or os.path.join(ROOT, "results", "papers", a.paper, f"{a.scale}.jsonl"))
     out = os.path.abspath(a.output or os.path.join(ROOT, "docs", "reproduction", f"{a.paper}-{a.scale}"))
     os.makedirs(out, exist_ok=True)
@@ -70,7 +77,7 @@ def main(argv):
             if jobs:
                 return hand_off(a, argv, jobs, raw)
         rows, failed = runner.run_all(m, ROOT, a.ccsim, results, raw, a.jobs or os.cpu_count() or 1, a.threads)
-    if a.figures or a.series:
+    if a.figures or a.series or a.x:
         # A partial run still writes the paper's whole report: the other figures from the record
         # (at the seeds asked for, if any).
         m = manifest.load(ROOT, a.paper, a.scale, a.seeds)

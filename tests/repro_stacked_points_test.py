@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """`ccsim reproduce P FIG` for a stacked figure (one x of its experiment, at_x) runs only that x; a
-figure that plots the whole sweep, named beside it, keeps every x."""
+figure that plots the whole sweep, named beside it, keeps every x; `--x` keeps the x values given, in
+every series that has them."""
 import os
 import sys
 
@@ -17,14 +18,17 @@ def pack():
                              departures=[], experiments={"e": exp}, figures=[curve, stack])
 
 
-def xs(wanted):
+def xs(wanted, only_x=None):
     m = manifest.select(pack(), wanted)
+    if only_x:
+        manifest.keep_x(m, only_x)
     return sorted({(p.series, p.x) for p in m.experiments["e"].points()})
 
 
 def main():
-    got = {"stack": xs(["stack"]), "both": xs(["stack", "curve"])}
-    want = {"stack": [("a", 0.8), ("b", 0.8)], "both": [("a", 0.1), ("a", 0.5), ("a", 0.8), ("b", 0.5), ("b", 0.8)]}
+    got = {"stack": xs(["stack"]), "both": xs(["stack", "curve"]), "x": xs(["curve"], [0.1, 0.8])}
+    want = {"stack": [("a", 0.8), ("b", 0.8)], "both": [("a", 0.1), ("a", 0.5), ("a", 0.8), ("b", 0.5), ("b", 0.8)],
+            "x": [("a", 0.1), ("a", 0.8), ("b", 0.8)]}
     if got != want:
         print(f"repro_stacked_points: FAILED: {got}, want {want}")
         return 1

@@ -222,6 +222,20 @@ def _keep_shown_x(experiment, figures):
     experiment.x_per_series = {s: keep(xs) for s, xs in experiment.x_per_series.items()}
 
 
+def keep_x(manifest, values):
+    """Run only these x values (config units) of the selected experiments (a partial run)."""
+    def kept(xs):
+        return [x for x in xs if any(abs(x - v) <= 1e-9 * max(1.0, abs(v)) for v in values)]
+
+    for e in manifest.experiments.values():
+        if not e.x_key:
+            raise ManifestError(f"--x: experiment {e.id} is a time series (no x axis)")
+        e.x = kept(e.x)
+        e.x_per_series = {s: kept(xs) for s, xs in e.x_per_series.items()}
+    if not any(e.x or any(e.x_per_series.values()) for e in manifest.experiments.values()):
+        raise ManifestError(f"--x: none of {', '.join(map(str, values))} is an x value of the selected figures")
+
+
 def keep_series(manifest, values):
     """Run only these series values of the selected experiments (a partial run; the report shows the rest as missing)."""
     for e in manifest.experiments.values():
