@@ -34,6 +34,7 @@ class RandomContext : public RouterContext {
   std::set<std::tuple<int, int, int>> free_now;
   int vc_room(int, int, const Packet&) override { return rng_.below(2) == 0 ? 0 : static_cast<int>(rng_.below(65)); }
   int vc_depth(int) override { return 64; }
+  double vc_credit_occupancy(int, int, const Packet&) override { return static_cast<double>(rng_.below(101)) / 100; }
   int input_queue_flits(int) const override { return 0; }  // QCN sampling only, not routing
   int output_queue_flits(int) const override { return 0; }
   int input_packets(int) const override { return 0; }

@@ -52,3 +52,53 @@ TEST(OlmLadder, RouterSettingsItCannotRunWithGetOneLine) {
                 .rfind("routing.vc_scheme: unknown key", 0),
             0u);
 }
+
+// FOGSim's ThMin (002 II-C): with large downstream buffers a blocked minimal
+// output's credit count fills slowly after a change to ADV+1, and OLM waits for
+// it before misrouting. 002's router and buffers (Fig. 8) on the small dragonfly.
+TEST(OlmLadder, AMinimumCreditOccupancyDelaysMisroutingAfterAChange) {
+  const char* toml = R"(
+[topology]
+kind = "dragonfly"
+p = 2
+a = 4
+h = 2
+[router]
+vcs = 3
+speedup = 2
+latency = 5
+output_buffer = 32
+local_buffer_depth = 256
+global_buffer_depth = 2048
+[links]
+local_latency = 10
+global_latency = 100
+[routing]
+algorithm = "olm"
+vc_scheme = "opportunistic"
+[traffic]
+load = 0.2
+packet_size = 8
+[sim]
+warmup = 2000
+measure = 2000
+[[traffic.class]]
+name = "first"
+nodes = "all"
+pattern = "uniform"
+stop = 2000
+[[traffic.class]]
+name = "second"
+nodes = "all"
+pattern = "adv"
+offset = 1
+start = 2000
+)";
+  auto misrouted = [&](const char* min_percent) {
+    auto j = test::run({std::string("routing.olm_min_occupancy_percent=") + min_percent}, toml);
+    return j["misrouted_fraction"].get<double>();
+  };
+  const double none = misrouted("0"), half = misrouted("50");
+  EXPECT_GT(none, 0.2);
+  EXPECT_LT(half, none - 0.05);
+}

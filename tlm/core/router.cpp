@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <climits>
 #include <stdexcept>
 
 #include "core/deadlock_recovery.h"
@@ -117,6 +118,17 @@ int Router::vc_room(int port, int slot, const Packet& p) {
     room = std::max(room, std::min(params_.output_buffer - ov.occupancy - ov.reserved, ov.credits));
   }
   return room;
+}
+
+double Router::vc_credit_occupancy(int port, int slot, const Packet& p) {
+  const OutputPort& op = out_[port];
+  const int base = p.vc_class * params_.vcs_per_class;
+  int least = INT_MAX;
+  for (uint32_t m = slot_vcs_[slot]; m; m &= m - 1) {
+    const OutputVc& ov = op.vcs[base + __builtin_ctz(m)];
+    least = std::min(least, ov.occupancy + op.downstream_depth - ov.credits);
+  }
+  return static_cast<double>(least) / op.downstream_depth;
 }
 
 void Router::step(Cycle now) {

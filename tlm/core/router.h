@@ -74,6 +74,7 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
   bool vc_free_now(int port, int slot, const Packet& p) override;
   int vc_room(int port, int slot, const Packet& p) override;
   int vc_depth(int port) override { return std::min(params_.output_buffer, out_[port].downstream_depth); }
+  double vc_credit_occupancy(int port, int slot, const Packet& p) override;
   int input_queue_flits(int port) const override;
   int output_queue_flits(int port) const override { return out_[port].queued; }
   Rng& rng() override { return rng_; }

@@ -42,6 +42,10 @@ class RouterContext {
   // The most vc_room() can be on `port`: the smaller of a VC's output queue
   // and downstream buffer.
   virtual int vc_depth(int port) = 0;
+  // The least occupied VC of `slot` on `port` as a credit-based switch sees it
+  // (FOGSim's credit occupancy): flits in its output queue plus the downstream
+  // credits in use, as a fraction of the downstream buffer.
+  virtual double vc_credit_occupancy(int port, int slot, const Packet& p) = 0;
   // Flits held in this router's input buffers of `port` and in its output
   // queues of `port`, all VCs (buffer occupancy sampled by QCN congestion points).
   virtual int input_queue_flits(int port) const = 0;
