@@ -423,7 +423,7 @@ void Router::grant(Cycle now, int p, int o) {
   OutputPort& op = out_[o];
   InputPort& ip = in_[p];
   InputVc& vc = ip.vcs[r.vc];
-  Fifo<InPacket>& q = vc.queues[r.queue];
+  HeadFifo<InPacket>& q = vc.queues[r.queue];
   InPacket& e = q.front();
   OutputVc& ov = op.vcs[e.vc];
   if (e.sent == 0) {
@@ -508,7 +508,7 @@ bool Router::drop_waiting(const InPacket& e, Cycle now) {
 void Router::drop_front(Cycle now, int p, int v, int q) {
   InputPort& ip = in_[p];
   InputVc& vc = ip.vcs[v];
-  Fifo<InPacket>& fq = vc.queues[q];
+  HeadFifo<InPacket>& fq = vc.queues[q];
   const InPacket e = fq.front();  // no output VC yet: nothing held downstream
   pop_front_packet(now, p, v, q);
   const int flits = arrived(vc, e);
@@ -528,7 +528,7 @@ void Router::drop_front(Cycle now, int p, int v, int q) {
 void Router::pop_front_packet(Cycle now, int p, int v, int q) {
   InputPort& ip = in_[p];
   InputVc& vc = ip.vcs[v];
-  Fifo<InPacket>& fq = vc.queues[q];
+  HeadFifo<InPacket>& fq = vc.queues[q];
   if (queue_events_) net_->routing().on_tail_left(*this, p, *fq.front().pkt);
   fq.pop_front();
   blocked_at(p, v, q) = 0;
@@ -566,7 +566,7 @@ bool Router::rescue(Cycle now, InPacket& e) {
 void Router::drain_rescued(Cycle now) {
   InputPort& ip = in_[rescued_.port];
   InputVc& vc = ip.vcs[rescued_.vc];
-  Fifo<InPacket>& q = vc.queues[rescued_.queue];
+  HeadFifo<InPacket>& q = vc.queues[rescued_.queue];
   InPacket& e = q.front();
   assert(e.route == Route::Recovery);
   if (arrived(vc, e) <= e.sent) return;  // its next flit is still upstream

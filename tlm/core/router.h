@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/fifo.h"
+#include "core/head_fifo.h"
 #include "core/link.h"
 #include "core/packet.h"
 #include "congestion/protocol_context.h"
@@ -138,7 +139,7 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
   };
   static_assert(sizeof(InPacket) == 32, "two queue entries per cache line");
   struct InputVc {
-    std::vector<Fifo<InPacket>> queues;  // 1, or one per output port with VOQ
+    std::vector<HeadFifo<InPacket>> queues;  // 1, or one per output port with VOQ
     uint64_t nonempty = 0;               // bit q set when queues[q] holds packets
     uint64_t has_vc = 0;                 // bit q set when the front of queues[q] holds an output VC
     uint64_t blocked = 0;                // VOQ: bit q set while the front of queues[q] is known blocked
@@ -170,7 +171,7 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
     Cycle entered;     // head entered the output queue
   };
   struct OutputVc {
-    Fifo<OutPacket> q;
+    HeadFifo<OutPacket> q;
     int occupancy = 0;  // flits in the output queue
     int reserved = 0;   // flits still to come of the packet being transferred
     int credits = 0;    // free slots downstream
