@@ -140,9 +140,9 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
   static_assert(sizeof(InPacket) == 32, "two queue entries per cache line");
   struct InputVc {
     std::vector<HeadFifo<InPacket>> queues;  // 1, or one per output port with VOQ
-    uint64_t nonempty = 0;               // bit q set when queues[q] holds packets
-    uint64_t has_vc = 0;                 // bit q set when the front of queues[q] holds an output VC
-    uint64_t blocked = 0;                // VOQ: bit q set while the front of queues[q] is known blocked
+    uint64_t nonempty = 0;                   // bit q set when queues[q] holds packets
+    uint64_t has_vc = 0;                     // bit q set when the front of queues[q] holds an output VC
+    uint64_t blocked = 0;                    // VOQ: bit q set while the front of queues[q] is known blocked
     int occupancy = 0;
     uint16_t arriving_flits = 0;  // flits of `arriving` that have come
     uint8_t last_queue = 0;       // queue receiving the packet in transfer
