@@ -208,16 +208,16 @@ class ClaimContext:
         above = [t for t, v in pts if t >= onset and v is not None and v > factor * base]
         return max(above) + step - onset if above else 0.0
 
-    def rise(self, s, onset, steady_t0, steady_t1, frac=0.9, metric=None):
-        """Time (µs) from `onset` to the start of the first window at or after it that reaches
-        frac x the series' mean over [steady_t0, steady_t1): a response time, read to the window
-        (with a series by creation, sim.series_by, the time after a change at which the packets
-        created are routed as they will be)."""
-        target = frac * self.window(s, steady_t0, steady_t1, metric)
-        for t, v in self._series_points(s, metric):
-            if t >= onset and v is not None and v >= target:
-                return round(t - onset, 9)
-        raise Missing(f"{s}: never reaches {frac} of its level in [{steady_t0}, {steady_t1}) us")
+    def settle_to(self, s, onset, steady_t0, steady_t1, tol=0.15, metric=None):
+        """Time (µs) from `onset` to the end of the last window at or after it whose value is off
+        the series' mean over [steady_t0, steady_t1) by more than tol of it: how long a transient
+        lasts (002 V-B's response time; with a series by creation, sim.series_by, the packets
+        created from then on see the new steady state). 0: never off."""
+        pts = self._series_points(s, metric)
+        level = self.window(s, steady_t0, steady_t1, metric)
+        step = pts[1][0] - pts[0][0] if len(pts) > 1 else 0.0
+        off = [t for t, v in pts if onset <= t < steady_t1 and v is not None and abs(v - level) > tol * level]
+        return round(max(off) + step - onset, 9) if off else 0.0
 
     def synth(self, key):
         """A number of the committed synthesis report (synth/report.json, made by `make area`),
@@ -231,7 +231,7 @@ class ClaimContext:
 
     def env(self):
         names = ("y", "ys", "xs", "first", "last", "peak", "peak_x", "knee_x", "stability", "held", "sat",
-                 "sat_latency", "scalar", "window", "window_max", "settle", "rise", "synth")
+                 "sat_latency", "scalar", "window", "window_max", "settle", "settle_to", "synth")
         e = {n: getattr(self, n) for n in names}
         e.update(abs=abs, min=min, max=max, all=all, any=any, len=len, sum=sum, zip=zip)
         return e
