@@ -48,6 +48,7 @@ def run(ccsim, config, sets, threads=None):
     perf = result.pop("perf")
     result.pop("config")  # echoes every key, also keys a newer binary added
     result.get("run", {}).pop("config_digest", None)  # a digest of that echo
+    result.get("run", {}).pop("threads", None)  # how it ran (sim.threads), like perf
     return perf, json.dumps(result, sort_keys=True)
 
 
