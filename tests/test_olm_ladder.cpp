@@ -57,31 +57,14 @@ TEST(OlmLadder, RouterSettingsItCannotRunWithGetOneLine) {
 // output's credit count fills slowly after a change to ADV+1, and OLM waits for
 // it before misrouting. 002's router and buffers (Fig. 8) on the small dragonfly.
 TEST(OlmLadder, AMinimumCreditOccupancyDelaysMisroutingAfterAChange) {
-  const char* toml = R"(
-[topology]
-kind = "dragonfly"
-p = 2
-a = 4
-h = 2
-[router]
-vcs = 3
-speedup = 2
-latency = 5
-output_buffer = 32
-local_buffer_depth = 256
-global_buffer_depth = 2048
+  // UN, then ADV+1 from cycle 2000 (the end of warm-up), two classes on every node.
+  const std::string toml = std::string(test::kSmallDragonfly) + R"(
 [links]
 local_latency = 10
 global_latency = 100
-[routing]
-algorithm = "olm"
-vc_scheme = "opportunistic"
 [traffic]
 load = 0.2
 packet_size = 8
-[sim]
-warmup = 2000
-measure = 2000
 [[traffic.class]]
 name = "first"
 nodes = "all"
@@ -95,7 +78,11 @@ offset = 1
 start = 2000
 )";
   auto misrouted = [&](const char* min_percent) {
-    auto j = test::run({std::string("routing.olm_min_occupancy_percent=") + min_percent}, toml);
+    auto j =
+        test::run(ladder("olm", {"router.speedup=2", "router.latency=5", "router.output_buffer=32",
+                                 "router.local_buffer_depth=256", "router.global_buffer_depth=2048", "sim.warmup=2000",
+                                 "sim.measure=2000", std::string("routing.olm_min_occupancy_percent=") + min_percent}),
+                  toml.c_str());
     return j["misrouted_fraction"].get<double>();
   };
   const double none = misrouted("0"), half = misrouted("50");
