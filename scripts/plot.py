@@ -61,9 +61,10 @@ def plot_series(j, out):
     unit = "us" if us else "cycles"
     queues = dict(s.get("queue_flits", {}))
     chosen = queues.pop("routers", [])[:4]
-    rows = [("avg_packet_latency", "avg packet latency (cycles)"),
+    by = j["config"].get("sim.series_by", "delivery")  # the window a packet's latency counts in
+    rows = [("avg_packet_latency", f"avg packet latency (cycles)\nby {by}"),
             ("accepted_throughput", "accepted throughput\n(flits/node/cycle)"),
-            ("misrouted_fraction", "misrouted fraction")]
+            ("misrouted_fraction", f"misrouted fraction\nby {by}")]
     n = len(rows) + (1 if queues else 0) + len(chosen)
     fig, axes = plt.subplots(n, 1, figsize=(8, 2.5 * n), sharex=True)
     lines = [("overall", s["overall"])] + sorted(s.get("classes", {}).items())

@@ -11,8 +11,9 @@ value"): cycles from the switch to the first window after which the mean
 packet latency stays within 10% of its final level (mean of the last 20
 windows). Times are also given in us when the result has sim.clock_ghz.
 
-The series is by delivery time, so the figure includes the latency of the
-first packets routed after the switch."""
+A series by delivery time (the default) makes the figure include the latency of
+the first packets routed after the switch; with sim.series_by = "creation" it
+does not."""
 import json
 import sys
 
