@@ -152,6 +152,7 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
     Packet* arriving = nullptr;
   };
   static_assert(sizeof(InputVc) <= 64, "one cache line per input VC");
+  static_assert(sizeof(HeadFifo<InPacket>) == 64, "a VOQ queue's header and front on one cache line");
   struct InputPort {
     Link* link = nullptr;
     std::vector<InputVc> vcs;

@@ -52,12 +52,12 @@ void RunStats::packet_delivered(const Packet& p, Cycle now) {
     }
   }
   if (window_ == 0) return;
-  if (const size_t bin = static_cast<size_t>(now / window_); bin < bins_) {
-    series_[bin].flits += p.size;
-    c.series[bin].flits += p.size;
+  const size_t delivered = static_cast<size_t>(now / window_);  // throughput's window
+  if (delivered < bins_) {
+    series_[delivered].flits += p.size;
+    c.series[delivered].flits += p.size;
   }
-  const Cycle at = by_creation_ ? p.created : now;
-  if (const size_t bin = static_cast<size_t>(at / window_); bin < bins_) {
+  if (const size_t bin = by_creation_ ? static_cast<size_t>(p.created / window_) : delivered; bin < bins_) {
     for (Bin* b : {&series_[bin], &c.series[bin]}) {
       ++b->packets;
       b->misrouted += p.misrouted;
