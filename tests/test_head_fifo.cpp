@@ -7,6 +7,7 @@
 
 #include "core/fifo.h"
 #include "core/head_fifo.h"
+#include "core/inline_first_array.h"
 
 using namespace ccsim;
 
@@ -61,3 +62,24 @@ TEST(Queues, ACopiedFifoIsIndependent) {
 }
 
 }  // namespace
+
+// An input VC's queues: the first lives in the object (no pointer to follow),
+// the others on the heap; indexing and iteration see them in order.
+TEST(Queues, InlineFirstArrayKeepsTheFirstInlineAndTheRestInOrder) {
+  InlineFirstArray<HeadFifo<int>> a;
+  a.resize(4);
+  ASSERT_EQ(a.size(), 4u);
+  for (size_t i = 0; i < a.size(); ++i) a[i].push_back(static_cast<int>(10 * i));
+  const auto* first = reinterpret_cast<const char*>(&a[0]);
+  const auto* self = reinterpret_cast<const char*>(&a);
+  EXPECT_TRUE(first >= self && first < self + sizeof(a));
+  int expect = 0;
+  for (auto& q : a) {
+    EXPECT_EQ(q.front(), expect);
+    expect += 10;
+  }
+  EXPECT_EQ(expect, 40);
+  a.resize(1);  // a resize starts afresh
+  EXPECT_EQ(a.size(), 1u);
+  EXPECT_TRUE(a[0].empty());
+}

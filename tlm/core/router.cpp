@@ -59,7 +59,8 @@ void Router::connect(int port, PortKind kind, Link* in, int input_depth, Link* o
   InputPort& ip = in_[port];
   ip.link = in;
   ip.depth = input_depth;
-  ip.vcs.assign(num_vcs_, InputVc{});
+  ip.vcs.clear();
+  ip.vcs.resize(num_vcs_);
   for (auto& vc : ip.vcs) vc.queues.resize(queue_count());
   OutputPort& op = out_[port];
   op.link = out;

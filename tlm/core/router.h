@@ -15,6 +15,7 @@
 
 #include "core/fifo.h"
 #include "core/head_fifo.h"
+#include "core/inline_first_array.h"
 #include "core/link.h"
 #include "core/packet.h"
 #include "congestion/protocol_context.h"
@@ -138,11 +139,11 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
     uint8_t vc_class;  // pkt->vc_class
   };
   static_assert(sizeof(InPacket) == 32, "two queue entries per cache line");
-  struct InputVc {
-    std::vector<HeadFifo<InPacket>> queues;  // 1, or one per output port with VOQ
-    uint64_t nonempty = 0;                   // bit q set when queues[q] holds packets
-    uint64_t has_vc = 0;                     // bit q set when the front of queues[q] holds an output VC
-    uint64_t blocked = 0;                    // VOQ: bit q set while the front of queues[q] is known blocked
+  struct alignas(64) InputVc {
+    InlineFirstArray<HeadFifo<InPacket>> queues;  // 1, or one per output port with VOQ
+    uint64_t nonempty = 0;                        // bit q set when queues[q] holds packets
+    uint64_t has_vc = 0;                          // bit q set when the front of queues[q] holds an output VC
+    uint64_t blocked = 0;                         // VOQ: bit q set while the front of queues[q] is known blocked
     int occupancy = 0;
     uint16_t arriving_flits = 0;  // flits of `arriving` that have come
     uint8_t last_queue = 0;       // queue receiving the packet in transfer
@@ -151,7 +152,7 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
     // discarded), or null: every other queued packet has arrived whole (arrived()).
     Packet* arriving = nullptr;
   };
-  static_assert(sizeof(InputVc) <= 64, "one cache line per input VC");
+  static_assert(sizeof(InputVc) <= 128, "two cache lines per input VC: its first queue's, and its state's");
   static_assert(sizeof(HeadFifo<InPacket>) == 64, "a VOQ queue's header and front on one cache line");
   struct InputPort {
     Link* link = nullptr;
