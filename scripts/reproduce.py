@@ -39,7 +39,8 @@ def main(argv):
                          " (run the same command again when it is done)")
     for opt in ("--partition", "--time", "--account", "--cpus-per-task", "--array-tasks", "--max-running"):
         ap.add_argument(opt, help="slurm: see ccsim sweep --help")
-    ap.add_argument("--dry-run", action="store_true", help="slurm: write the job script without submitting it")
+    ap.add_argument("--dry-run", action="store_true",
+                    help="list the runs to do and run none (slurm: write the job script without submitting it)")
     ap.add_argument("--threads", type=int, default=1,
                     help="sim.threads of every run (identical results; helps when runs are fewer than cores)")
     ap.add_argument("-o", "--output", help="report directory (default: docs/reproduction/PAPER-SCALE)")
@@ -72,6 +73,8 @@ def main(argv):
             return 2
         # Raw result JSONs: a cache beside the compact results, never committed (results/ is ignored but for papers/).
         raw = os.path.abspath(a.raw or os.path.join(ROOT, "results", "runs", f"{a.paper}-{a.scale}"))
+        if a.dry_run and a.launcher == "local":
+            return runner.list_todo(m, ROOT, results, raw)
         if a.launcher != "local":
             jobs = runner.job_list(m, ROOT, results, raw, a.threads)
             if jobs:

@@ -150,6 +150,21 @@ def job_list(manifest, root, results_path, runs, threads):
     return jobs
 
 
+def list_todo(manifest, root, results_path, runs, out=sys.stdout):
+    """`--dry-run`: prints the runs to do, one line per experiment and series, and runs none."""
+    _, current, todo = plan(manifest, root, results_path)
+    groups = {}
+    for p, k, _ in todo:
+        g = groups.setdefault((p.experiment, p.series), [0, 0])
+        g[0] += 1
+        g[1] += os.path.exists(os.path.join(runs, k + ".json"))
+    print(f"reproduce {manifest.paper} ({manifest.scale}): {len(todo)} runs to do,"
+          f" {len({k for _, _, k in current}) - len(todo)} on record (dry run: nothing runs)", file=out)
+    for (e, s), (n, on_disk) in groups.items():
+        print(f"  {e} {s}: {n}" + (f" ({on_disk} on disk already)" if on_disk else ""), file=out)
+    return 0
+
+
 def run_all(manifest, root, ccsim, results_path, runs, jobs, threads=1, log=sys.stderr):
     """Runs every point not on record, each run over `threads` threads (sim.threads: the same
     results for every count, so not part of the key); returns {experiment: [rows]} of the
