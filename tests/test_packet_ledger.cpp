@@ -30,22 +30,22 @@ TEST(PacketLedger, AccountsForEveryPacket) {
   EXPECT_EQ(ledger.created(), 2);
   EXPECT_EQ(ledger.measured_outstanding(), 2);
 
-  std::vector<std::string> places = {"on a link", "queued at NIC 1"};
+  PacketPlaces places = {{0, "on a link"}, {1, "queued at NIC 1"}};
   const auto none = [](uint64_t) { return false; };
-  EXPECT_EQ(error_of([&] { ledger.check(places, {0, 0}, none); }), "");
+  EXPECT_EQ(error_of([&] { ledger.check(places, {}, none); }), "");
 
   // Delivered: its message is complete after both packets.
   ledger.delivered(*a, 3, 20);
   PacketLedger::Message m;
   EXPECT_FALSE(ledger.completes_message(*a, m));
   ledger.release(a);
-  places[0].clear();
-  EXPECT_EQ(error_of([&] { ledger.check(places, {0, 0}, none); }), "");
+  places.erase(0);
+  EXPECT_EQ(error_of([&] { ledger.check(places, {}, none); }), "");
   EXPECT_NE(error_of([&] { ledger.delivered(*b, 2, 21); }).find("delivered to node 2"), std::string::npos);
 
   // Packet b is nowhere: lost, named with its route.
-  places[1].clear();
-  const std::string lost = error_of([&] { ledger.check(places, {0, 0}, none); });
+  places.erase(1);
+  const std::string lost = error_of([&] { ledger.check(places, {}, none); });
   EXPECT_NE(lost.find("packet 1 (data, node 1 -> node 3"), std::string::npos) << lost;
   EXPECT_NE(lost.find("lost"), std::string::npos) << lost;
 
@@ -53,9 +53,9 @@ TEST(PacketLedger, AccountsForEveryPacket) {
   // protocol holds it, an error otherwise.
   ledger.hold(b, 5, 30);
   places[1] = "held after its drop at router 5 in cycle 30";
-  EXPECT_EQ(error_of([&] { ledger.check(places, {0, 1}, none); }), "");
-  EXPECT_EQ(error_of([&] { ledger.check(places, {0, 0}, [](uint64_t id) { return id == 1; }); }), "");
-  const std::string unanswered = error_of([&] { ledger.check(places, {0, 0}, none); });
+  EXPECT_EQ(error_of([&] { ledger.check(places, {1}, none); }), "");
+  EXPECT_EQ(error_of([&] { ledger.check(places, {}, [](uint64_t id) { return id == 1; }); }), "");
+  const std::string unanswered = error_of([&] { ledger.check(places, {}, none); });
   EXPECT_NE(unanswered.find("dropped at router 5 in cycle 30"), std::string::npos) << unanswered;
 
   // Taken back and delivered: the message completes.

@@ -501,9 +501,9 @@ void Network::check_conservation() {
   // Packets: every created packet was delivered exactly once or is somewhere
   // known; a dropped one has a control packet about it in flight (its NACK)
   // or the protocol holds it for a resend.
-  std::vector<uint8_t> answered(ledger_.next_id(), 0);
+  AnsweredPackets answered;
   auto note_answer = [&](const Packet* p) {
-    if (p->kind != kDataPacket) answered[p->ref] = 1;
+    if (p->kind != kDataPacket) answered.insert(p->ref);
   };
   for (auto& n : nics_) n->for_each_packet(note_answer);
   for (auto& r : routers_) r->for_each_packet([&](const Packet* p, int) { note_answer(p); });
@@ -512,11 +512,9 @@ void Network::check_conservation() {
   ledger_.check(packet_places(), answered, [&](uint64_t id) { return cc_->holds_for_resend(id); });
 }
 
-std::vector<std::string> Network::packet_places() const {
-  std::vector<std::string> where(ledger_.next_id());
-  auto put = [&](const Packet* p, const std::string& place) {
-    if (where[p->id].empty()) where[p->id] = place;
-  };
+PacketPlaces Network::packet_places() const {
+  PacketPlaces where;
+  auto put = [&](const Packet* p, const std::string& place) { where.emplace(p->id, place); };
   for (auto& n : nics_) n->for_each_packet([&](const Packet* p) { put(p, fmt::format("queued at NIC {}", n->id())); });
   for (auto& r : routers_)
     r->for_each_packet([&](const Packet* p, int) { put(p, fmt::format("buffered at router {}", r->id())); });

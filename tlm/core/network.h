@@ -135,7 +135,7 @@ class Network final : public sc_core::sc_module, public ProtocolContext {
   // Every motif has finished: the measured window ends at `now` (at least one cycle long).
   Cycle end_window_at(Cycle now);
   // Where each undelivered packet is, by id ("buffered at router 3", ...).
-  std::vector<std::string> packet_places() const;
+  PacketPlaces packet_places() const;
   nlohmann::json results(double wall_seconds);
 
   Config cfg_;

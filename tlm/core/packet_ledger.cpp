@@ -100,17 +100,16 @@ std::string PacketLedger::describe(const Packet& p) {
                      packet_kind_name(p.kind), p.src, p.dst, p.message_id, p.created);
 }
 
-void PacketLedger::check(const std::vector<std::string>& places, const std::vector<uint8_t>& answered,
+void PacketLedger::check(const PacketPlaces& places, const AnsweredPackets& answered,
                          const std::function<bool(uint64_t)>& holds_for_resend) const {
-  int64_t present = 0;
-  for (uint64_t id = 0; id < next_packet_id_; ++id) {
-    if (places[id].empty()) continue;
-    if (delivered_[id])
-      throw SimError(fmt::format("packet {} delivered but still in the network ({})", id, places[id]));
-    ++present;
-  }
+  const int64_t present = static_cast<int64_t>(places.size());
+  uint64_t twice = UINT64_MAX;  // the lowest id delivered but still present: the same error for any map order
+  for (auto& [id, place] : places)
+    if (delivered_[id]) twice = std::min(twice, id);
+  if (twice != UINT64_MAX)
+    throw SimError(fmt::format("packet {} delivered but still in the network ({})", twice, places.at(twice)));
   pool_.for_each_live([&](const Packet* p) {
-    if (places[p->id].empty())
+    if (!places.count(p->id))
       throw SimError(
           fmt::format("{} is lost: not delivered, in no buffer, on no link, queued at no NIC, not held "
                       "after a drop (last at router {})",
@@ -119,7 +118,7 @@ void PacketLedger::check(const std::vector<std::string>& places, const std::vect
   // A dropped packet waits for a control packet about it to reach its source,
   // or for the protocol's resend: with neither, it would never arrive.
   for (auto& [id, h] : held_)
-    if (!answered[id] && !holds_for_resend(id))
+    if (!answered.count(id) && !holds_for_resend(id))
       throw SimError(
           fmt::format("{} was dropped at router {} in cycle {}, but no control packet about it is in "
                       "flight and the protocol does not hold it for a resend: it would never arrive",
@@ -129,16 +128,16 @@ void PacketLedger::check(const std::vector<std::string>& places, const std::vect
                                packets_created_, packets_delivered_, present));
 }
 
-std::string PacketLedger::describe_waiting(const std::vector<std::string>& places, int64_t& waiting) const {
+std::string PacketLedger::describe_waiting(const PacketPlaces& places, int64_t& waiting) const {
   // Name a packet that waits in a component (a NIC, a router) rather than one
   // held after a drop: the component is the one nothing wakes.
   waiting = 0;
   std::string first, dropped;
   pool_.for_each_live([&](const Packet* p) {
     ++waiting;
-    const std::string& place = places[p->id];
+    const auto place = places.find(p->id);
     std::string& slot = held_.count(p->id) ? dropped : first;
-    if (slot.empty()) slot = describe(*p) + (place.empty() ? ", lost" : ", " + place);
+    if (slot.empty()) slot = describe(*p) + (place == places.end() ? ", lost" : ", " + place->second);
   });
   return first.empty() ? dropped : first;
 }

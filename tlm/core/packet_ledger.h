@@ -7,6 +7,7 @@
 #include <functional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "core/message.h"
@@ -14,6 +15,12 @@
 #include "core/types.h"
 
 namespace ccsim {
+
+// Where each packet still in the run is, by id: only packets present, so that
+// the end-of-run check costs memory for them, not for every id ever given.
+using PacketPlaces = std::unordered_map<uint64_t, std::string>;
+// Ids of the packets a control packet in flight answers.
+using AnsweredPackets = std::unordered_set<uint64_t>;
 
 class PacketLedger {
  public:
@@ -54,18 +61,18 @@ class PacketLedger {
   int64_t measured_outstanding() const { return measured_outstanding_; }
   uint64_t next_id() const { return next_packet_id_; }
 
-  // End-of-run accounting. `places[id]` says where undelivered packet `id`
-  // is (empty: nowhere seen); `holds_for_resend(id)` whether the protocol
+  // End-of-run accounting. `places` says where each undelivered packet is
+  // (absent: nowhere seen); `holds_for_resend(id)` whether the protocol
   // holds dropped packet `id` for a resend. Throws SimError naming the first
   // packet that is delivered but still present, lost, or dropped with nothing
   // to bring it back.
-  void check(const std::vector<std::string>& places, const std::vector<uint8_t>& answered,
+  void check(const PacketPlaces& places, const AnsweredPackets& answered,
              const std::function<bool(uint64_t)>& holds_for_resend) const;
   // Places of the packets held after a drop.
   void for_each_held(const std::function<void(const Packet&, const std::string&)>& f) const;
   // A stall: a description of a waiting packet (one in a component, not
   // held after a drop, when there is one) and the number undelivered.
-  std::string describe_waiting(const std::vector<std::string>& places, int64_t& waiting) const;
+  std::string describe_waiting(const PacketPlaces& places, int64_t& waiting) const;
   static std::string describe(const Packet& p);
 
  private:
