@@ -29,6 +29,8 @@ CASES = [
     ("df16512-ur0.4", "bench_dragonfly16512.toml", []),
     ("003-hotspot", "papers/003/hotspot.toml",
      ["traffic.load=0.2", "sim.warmup=20000", "sim.measure=10000", "sim.series_window=0"]),
+    ("003-ur0.3", "papers/003/uniform.toml",
+     ["traffic.load=0.3", "sim.warmup=5000", "sim.measure=10000", "sim.series_window=0"]),
     ("003-ur0.8", "papers/003/uniform.toml",
      ["traffic.load=0.8", "sim.warmup=3000", "sim.measure=3000", "sim.series_window=0", "sim.drain_cap=0"]),
     ("003-lhrp", "papers/003/hotspot.toml",
