@@ -103,6 +103,13 @@ def ejection_pct(j, kind):
     return 100.0 * j["ejection"].get(kind, 0.0)
 
 
+def hot_ejection_pct(j, kind):
+    """Utilization by packet kind of the hot-spot destinations' ejection channels, % of their
+    bandwidth, for a kind only they eject (data, reservations): the network's share over
+    traffic.hotspot_dests of its channels."""
+    return ejection_pct(j, kind) * len(j["node_accepted"]) / int(j["config"]["traffic.hotspot_dests"])
+
+
 def drop_pct(j, cls=""):
     """Dropped packets, % of the speculative packets sent."""
     c = j["congestion"]
@@ -233,6 +240,7 @@ METRICS = {
         hot_accepted_pct,
         one_ejection_pct,
         ejection_pct,
+        hot_ejection_pct,
         drop_pct,
         speculative_pct,
         reserved_speculative_pct,
