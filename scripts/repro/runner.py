@@ -152,7 +152,8 @@ def job_list(manifest, root, results_path, runs, threads):
 
 def list_todo(manifest, root, results_path, runs, out=sys.stdout):
     """`--dry-run`: prints the runs to do, one line per experiment and series with the core time
-    they would take at the mean time per run of the experiment's runs on record, and runs none."""
+    they would take at the mean time per run of the experiment's runs on record (the paper's for an
+    experiment without any; runs on disk already cost nothing), and runs none."""
     rows, current, todo = plan(manifest, root, results_path)
     times = {}
     for r in rows.values():
@@ -162,17 +163,19 @@ def list_todo(manifest, root, results_path, runs, out=sys.stdout):
         g = groups.setdefault((p.experiment, p.series), [0, 0])
         g[0] += 1
         g[1] += os.path.exists(os.path.join(runs, k + ".json"))
-    total, unknown = 0.0, 0
+    everything = [t for ts in times.values() for t in ts]
+    total = 0.0
     lines = []
     for (e, s), (n, on_disk) in groups.items():
-        ts = times.get(e)
-        est = f", about {n * sum(ts) / len(ts) / 60:.0f} core-minutes" if ts else ", no run of it on record to time"
-        total += n * sum(ts) / len(ts) if ts else 0
-        unknown += 0 if ts else n
-        lines.append(f"  {e} {s}: {n}{est}" + (f" ({on_disk} on disk already)" if on_disk else ""))
+        ts = times.get(e) or everything  # an experiment with no run of its own: the paper's mean
+        cost = (n - on_disk) * sum(ts) / len(ts) if ts else 0.0
+        total += cost
+        lines.append(f"  {e} {s}: {n}, about {cost / 60:.0f} core-minutes" +
+                     (f" ({on_disk} on disk already)" if on_disk else ""))
     print(f"reproduce {manifest.paper} ({manifest.scale}): {len(todo)} runs to do,"
           f" {len({k for _, _, k in current}) - len(todo)} on record (dry run: nothing runs);"
-          f" about {total / 3600:.1f} core-hours" + (f" and {unknown} runs not timed yet" if unknown else ""), file=out)
+          f" about {total / 3600:.1f} core-hours at the mean time per run of each experiment's runs on record",
+          file=out)
     for line in lines:
         print(line, file=out)
     return 0
