@@ -101,7 +101,8 @@ def write(path, manifest, datas, judged, failed, command, results_rel, drift_lim
         f = d.fig
         e = d.exp
         w(f"## Figure {f.id}: {f.title}\n")
-        w(f"![{f.id}]({f.id}.png)\n")
+        # The plot exists once the figure has runs on record (ccsim reproduce draws it then).
+        w(f"![{f.id}]({f.id}.png)\n" if d.series else "No runs on record yet: nothing to plot.\n")
         w(f"Experiment `{e.id}`: `{e.config.split('experiments/')[-1]}`"
           + (f", {e.series_key} in {', '.join(map(str, e.series))}" if e.series_key else "")
           + (f", {e.x_key} in {', '.join(f'{x:g}' for x in e.x)}" if e.x_key else "")
