@@ -90,11 +90,14 @@ def main(argv):
         d = aggregate.FigureData(f, m.experiments[f.experiment], rows.get(f.experiment, []))
         datas.append(d)
         judged[f.id] = [aggregate.judge(c, d, a.scale) for c in f.claims]
+        png = os.path.join(out, f"{f.id}.png")
+        if not a.no_plots and not d.series and os.path.exists(png):
+            os.remove(png)  # a plot of runs no longer on record (the report says there is none)
         if not a.no_plots and d.series:
             from repro import plots  # matplotlib: only when plotting
 
             try:
-                plots.draw(d, os.path.join(out, f"{f.id}.png"))
+                plots.draw(d, png)
             except aggregate.Missing as e:  # a partial record: the report says what is missing
                 print(f"reproduce: figure {f.id} not plotted: {e}", file=sys.stderr)
     cmd = f"ccsim reproduce {a.paper} --scale {a.scale} --report-only"
