@@ -227,7 +227,20 @@ TEST(Srp, SpeculativeLimitKeepsAPlateauOfAcceptedThroughputPastSaturation) {
   EXPECT_LT(unlimited_8x, 0.3 * limited_8x);
 }
 
-TEST(Srp, SmsrpHasNoSpeculativeLimit) {
-  // 003 3.1: SMSRP sends every message speculatively first.
+TEST(Srp, SmsrpHasNoSpeculativeLimitUnlessAsked) {
+  // 003 3.1: SMSRP sends every message speculatively first; SRP's limit is not its key.
   EXPECT_THROW(test::config({"congestion.protocol=smsrp", "congestion.srp_speculative_limit=1"}), ConfigError);
+  auto unlimited = run_watched(hotspot("smsrp", 0.5));
+  EXPECT_GT(unlimited.max_messages_in_flight, 10);
+  EXPECT_FALSE(unlimited.result["congestion"].contains("speculative_limit"));
+}
+
+// congestion.smsrp_speculative_limit (off by default): a message beyond it waits at its
+// source, unsent, until one of its destination's messages has all its speculative packets
+// ACKed or NACKed.
+TEST(Srp, SmsrpLimitBoundsMessagesInSpeculativeFlightPerDestination) {
+  auto w = run_watched(with(hotspot("smsrp", 0.5), {"congestion.smsrp_speculative_limit=2"}));
+  EXPECT_GT(w.speculative_seen, 1000);
+  EXPECT_EQ(w.max_messages_in_flight, 2);
+  EXPECT_LE(cc(w.result, "max_speculative_messages_in_flight"), 2);
 }

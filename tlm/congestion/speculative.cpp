@@ -33,14 +33,20 @@ bool SpeculativeProtocol::may_inject(NicView& nic, Packet& p, Cycle now) {
       p.vc_class = kDataClass;
       return true;
     }
+    const uint64_t flow =
+        static_cast<uint64_t>(nic.id()) * static_cast<uint64_t>(net_->num_nodes()) + static_cast<uint64_t>(p.dst);
+    if (policy == Policy::OnNack && speculative_limit_ > 0) {
+      // SMSRP's limit: a message beyond it waits at the source, unsent, for a slot.
+      auto f = flows_.find(flow);
+      if (f != flows_.end() && f->second.slots >= speculative_limit_) return false;
+    }
     it = messages_.emplace(p.message_id, Message{}).first;
     Message& m = it->second;
     m.policy = policy;
     m.unacked = p.message_packets;
     if (policy == Policy::ReserveFirst) {
       reserve(nic, p, m, now);
-      m.flow =
-          static_cast<uint64_t>(nic.id()) * static_cast<uint64_t>(net_->num_nodes()) + static_cast<uint64_t>(p.dst);
+      m.flow = flow;
       Flow& f = flows_[m.flow];
       if (speculative_limit_ > 0 && f.slots >= speculative_limit_) {
         // Beyond the limit: never speculative; it goes at its granted time.
@@ -49,6 +55,10 @@ bool SpeculativeProtocol::may_inject(NicView& nic, Packet& p, Cycle now) {
         return false;
       }
       ++f.slots;
+      m.counted = true;
+    } else if (policy == Policy::OnNack && speculative_limit_ > 0) {
+      m.flow = flow;
+      ++flows_[m.flow].slots;
       m.counted = true;
     }
   }

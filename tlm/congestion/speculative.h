@@ -103,7 +103,7 @@ class SpeculativeProtocol : public CongestionControl {
   // it as delivered when it leaves.
   bool ack_all_ = true;
   int coalesce_after_ = 2;
-  int speculative_limit_ = 0;  // ReserveFirst messages per (source, destination) in speculative flight; 0: any
+  int speculative_limit_ = 0;  // ReserveFirst (SRP) or OnNack (SMSRP) messages per (source, destination) in speculative flight; 0: any
   int64_t nacks_ = 0, timed_nacks_ = 0, reservations_ = 0, grants_ = 0;
   int64_t speculative_sent_ = 0, guaranteed_sent_ = 0, fabric_drops_ = 0, last_hop_drops_ = 0;
 
@@ -112,11 +112,11 @@ class SpeculativeProtocol : public CongestionControl {
     Policy policy = Policy::Plain;
     enum class Phase : uint8_t { Speculative, AwaitingGrant, Granted } phase = Phase::Speculative;
     bool reserved = false;
-    bool counted = false;                // holds one of its flow's speculation slots (ReserveFirst)
+    bool counted = false;                // holds one of its flow's speculation slots (ReserveFirst, OnNack)
     int32_t unacked = 0;                 // packets not yet acknowledged
     int32_t bare_nacks = 0;              // reservation-less NACKs in a row (Retry)
-    int32_t speculative_unresolved = 0;  // speculative packets neither ACKed nor NACKed (ReserveFirst)
-    uint64_t flow = 0;                   // (source, destination) key of flows_ (ReserveFirst)
+    int32_t speculative_unresolved = 0;  // speculative packets neither ACKed nor NACKed (counted messages)
+    uint64_t flow = 0;                   // (source, destination) key of flows_ (counted messages)
     Cycle grant = 0;
     std::vector<uint64_t> dropped;  // packets waiting for the grant
   };

@@ -15,7 +15,8 @@ SrpParams SrpParams::from_config(const Config& c, bool smsrp) {
   if (c.get_int("congestion.srp_min_packets") >= 0)
     p.min_packets = static_cast<int>(c.get_int("congestion.srp_min_packets"));
   p.overhead = c.get_float("congestion.srp_overhead");
-  p.speculative_limit = smsrp ? 0 : static_cast<int>(c.get_int("congestion.srp_speculative_limit"));
+  p.speculative_limit = static_cast<int>(
+      c.get_int(smsrp ? "congestion.smsrp_speculative_limit" : "congestion.srp_speculative_limit"));
   const std::string acks = c.get_string("congestion.srp_acks");
   p.ack_all = acks == "preset" ? !cbcm : acks == "all";
   return p;
@@ -37,7 +38,7 @@ nlohmann::json Srp::stats() const {
   nlohmann::json j = SpeculativeProtocol::stats();
   j["timeout"] = p_.timeout;
   j["min_packets"] = p_.min_packets;
-  if (!p_.smsrp) add_limit_stats(j);
+  if (!p_.smsrp || p_.speculative_limit > 0) add_limit_stats(j);  // SMSRP without a limit: no limit fields, as before it had one
   return j;
 }
 
@@ -80,11 +81,17 @@ ProtocolEntry srp_protocol_entry() {
   return e;
 }
 
-// SMSRP sends every message speculatively first (003 3.1): no speculation limit.
+// SMSRP sends every message speculatively first (003 3.1): by default no speculation limit.
 ProtocolEntry smsrp_protocol_entry() {
-  return speculative_entry("smsrp",
-                           "Small-Message SRP (003 3.1): speculative first; a drop's NACK starts the "
-                           "reservation");
+  ProtocolEntry e = speculative_entry("smsrp",
+                                      "Small-Message SRP (003 3.1): speculative first; a drop's NACK starts the "
+                                      "reservation");
+  e.params.push_back(int_param("congestion.smsrp_speculative_limit", 0,
+                               "messages per destination a source may have in speculative flight, each until its "
+                               "packets are all ACKed or NACKed; a message beyond it waits at the source; 0 = no "
+                               "limit (003 3.1 sends every message speculatively)",
+                               0, 1 << 20));
+  return e;
 }
 
 }  // namespace ccsim

@@ -34,7 +34,7 @@ struct SrpParams {
   Cycle timeout = 1000;
   double overhead = 0.05;
   int min_packets = 0;
-  int speculative_limit = 1;  // SRP only
+  int speculative_limit = 1;  // per (source, destination); SMSRP's default is 0 (none)
   bool ack_all = true;        // every data packet ACKed, or only the speculative ones
   static SrpParams from_config(const Config& c, bool smsrp);
 };
@@ -42,7 +42,7 @@ struct SrpParams {
 class Srp : public SpeculativeProtocol {
  public:
   Srp(const Config& cfg, const SrpParams& p) : SpeculativeProtocol(cfg, p.timeout, true), p_(p) {
-    speculative_limit_ = p.smsrp ? 0 : p.speculative_limit;
+    speculative_limit_ = p.speculative_limit;
     ack_all_ = p.ack_all;
   }
   void attach(ProtocolContext& net) override;
