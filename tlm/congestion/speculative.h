@@ -103,7 +103,8 @@ class SpeculativeProtocol : public CongestionControl {
   // it as delivered when it leaves.
   bool ack_all_ = true;
   int coalesce_after_ = 2;
-  int speculative_limit_ = 0;  // ReserveFirst (SRP) or OnNack (SMSRP) messages per (source, destination) in speculative flight; 0: any
+  // ReserveFirst (SRP) or OnNack (SMSRP) messages per (source, destination) in speculative flight; 0: any.
+  int speculative_limit_ = 0;
   int64_t nacks_ = 0, timed_nacks_ = 0, reservations_ = 0, grants_ = 0;
   int64_t speculative_sent_ = 0, guaranteed_sent_ = 0, fabric_drops_ = 0, last_hop_drops_ = 0;
 

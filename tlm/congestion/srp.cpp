@@ -15,8 +15,8 @@ SrpParams SrpParams::from_config(const Config& c, bool smsrp) {
   if (c.get_int("congestion.srp_min_packets") >= 0)
     p.min_packets = static_cast<int>(c.get_int("congestion.srp_min_packets"));
   p.overhead = c.get_float("congestion.srp_overhead");
-  p.speculative_limit = static_cast<int>(
-      c.get_int(smsrp ? "congestion.smsrp_speculative_limit" : "congestion.srp_speculative_limit"));
+  p.speculative_limit =
+      static_cast<int>(c.get_int(smsrp ? "congestion.smsrp_speculative_limit" : "congestion.srp_speculative_limit"));
   const std::string acks = c.get_string("congestion.srp_acks");
   p.ack_all = acks == "preset" ? !cbcm : acks == "all";
   return p;
@@ -38,7 +38,8 @@ nlohmann::json Srp::stats() const {
   nlohmann::json j = SpeculativeProtocol::stats();
   j["timeout"] = p_.timeout;
   j["min_packets"] = p_.min_packets;
-  if (!p_.smsrp || p_.speculative_limit > 0) add_limit_stats(j);  // SMSRP without a limit: no limit fields, as before it had one
+  // SMSRP without a limit reports no limit fields, as before it could have one.
+  if (!p_.smsrp || p_.speculative_limit > 0) add_limit_stats(j);
   return j;
 }
 
