@@ -13,8 +13,9 @@
 //     beyond it sends its reservation and goes only at the granted time
 //     (speculative.h says how long a message counts).
 //   SMSRP: everything goes speculatively first; only a NACK starts the
-//     reservation (for the message's unacknowledged flits). No limit: 003
-//     3.1 sends every message speculatively.
+//     reservation (for the message's unacknowledged flits). No limit by
+//     default (003 3.1 sends every message speculatively); with
+//     `smsrp_speculative_limit` a message beyond it waits at its source.
 //   Switches drop a speculative packet at the front of an input VC once its
 //   head has queued more than `timeout` cycles in switches, and NACK it.
 // Presets: "lhrp" (003 Table 1: 1 us timeout; every message reserved; every
