@@ -41,6 +41,20 @@ TEST(Lhrp, EveryPacketIsDeliveredOnceThroughHeavyDrops) {
   EXPECT_GT(r["ejection"]["nack"].get<double>(), 0.0);
 }
 
+// router.switch_injection: the switches' NACKs leave through the least busy of their
+// endpoints instead of the first; every packet still arrives once (conservation is
+// checked at the end of each run) and the runs differ.
+TEST(Lhrp, SwitchNacksCanLeaveThroughTheLeastBusyEndpoint) {
+  auto run = [](const std::string& how) {
+    return test::run({"congestion.protocol=lhrp", "congestion.lhrp_threshold=8", "traffic.pattern=hotspot",
+                      "traffic.hotspot_sources=16", "traffic.hotspot_dests=2", "traffic.load=0.5",
+                      "traffic.packet_size=4", "router.switch_injection=" + how});
+  };
+  auto first = run("first_endpoint"), spread = run("least_busy_endpoint");
+  EXPECT_GT(spread["congestion"]["nacks"].get<int64_t>(), 1000);
+  EXPECT_NE(first["avg_packet_latency"], spread["avg_packet_latency"]);
+}
+
 TEST(Lhrp, OversubscribedHotspotsKeepLowerNetworkLatencyThanNoControl) {
   for (double load : {0.4, 1.0}) {  // 1.3x and 3x over-subscription of the hot nodes
     auto none = test::run([&] {

@@ -123,6 +123,12 @@ const std::vector<ParamSpec>& core_params() {
                        "come back), or a round-robin arbiter per output whose pointer moves past the input it granted "
                        "(round_robin)",
                        {"rotating", "round_robin"}),
+          string_param("router.switch_injection", "first_endpoint",
+                       "which of a router's endpoint interfaces injects the packets the switch itself sends (NACKs, "
+                       "LHRP grants, QCN CNMs, notifications): its first endpoint, or the one with the fewest control "
+                       "packets waiting (003 gives the switch a queue of its own; spreading them over the endpoints "
+                       "comes nearer its bandwidth)",
+                       {"first_endpoint", "least_busy_endpoint"}),
           // [links]
           int_param("links.terminal_latency", 1, "injection/ejection channel latency (cycles)", 1, 1 << 24),
           int_param("links.local_latency", 10,

@@ -66,7 +66,7 @@ class Network final : public sc_core::sc_module, public ProtocolContext {
   Router& router(int r) { return *routers_[r]; }
   SwitchView& switch_at(int r) override { return *routers_[r]; }
   Nic& nic(int n) override { return *nics_[n]; }
-  Nic& switch_nic(int r) override { return *nics_[switch_nic_[r]]; }
+  Nic& switch_nic(int r) override;
   void wake(Component* timer, Cycle at) override { sched_.wake(timer, at); }
   const Topology& topology() const override { return *topo_; }
   int num_nodes() const { return topo_->num_nodes(); }
@@ -148,7 +148,8 @@ class Network final : public sc_core::sc_module, public ProtocolContext {
   std::vector<std::unique_ptr<TrafficPattern>> patterns_;
   std::vector<std::unique_ptr<Router>> routers_;
   std::vector<std::unique_ptr<Nic>> nics_;
-  std::vector<int> switch_nic_;  // per router
+  std::vector<int> switch_nic_;                // per router: its first endpoint
+  std::vector<std::vector<int>> router_nics_;  // per router, with router.switch_injection = "least_busy_endpoint"
   std::vector<std::unique_ptr<Link>> links_;
   std::unique_ptr<TrafficSource> traffic_;
   std::unique_ptr<MotifEngine> motifs_;  // the motif classes (traffic.motif), or null

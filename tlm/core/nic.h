@@ -41,6 +41,7 @@ class Nic final : public sc_core::sc_module, public Component, public NicView {
   int id() const override { return id_; }
   // Packets waiting in the source queues (not yet started).
   int64_t queued_packets() const { return queued_packets_; }
+  size_t control_backlog() const { return control_.size(); }  // control packets waiting to be sent
   template <typename F>
   void for_each_packet(F&& f) const;
   int credits(int vc) const override { return credits_[vc]; }
