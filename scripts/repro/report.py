@@ -25,21 +25,28 @@ def _run_time(row):
     return row.get("cpu_seconds", row.get("seconds", 0))
 
 
-def _remaining_hours(wanted, runs):
-    """Core-hours the runs not yet on record would take (wanted: runs per experiment), at the
-    mean time per run of each experiment's runs on record (of all runs for an experiment with
-    none); None without runs."""
+def mean_run_seconds(runs):
+    """({experiment: (its runs on record, their mean core-seconds)}, the mean over all of them, or
+    None without runs): what the runs still to do are timed by."""
     by_exp = collections.defaultdict(list)
     for r in runs.values():
         by_exp[r["experiment"]].append(_run_time(r))
     everything = [t for ts in by_exp.values() for t in ts]
-    if not everything:
+    overall = sum(everything) / len(everything) if everything else None
+    return {e: (len(ts), sum(ts) / len(ts)) for e, ts in by_exp.items()}, overall
+
+
+def _remaining_hours(wanted, runs):
+    """Core-hours the runs not yet on record would take (wanted: runs per experiment), at the
+    mean time per run of each experiment's runs on record (of all runs for an experiment with
+    none); None without runs."""
+    by_exp, overall = mean_run_seconds(runs)
+    if overall is None:
         return None
-    overall = sum(everything) / len(everything)
     total = 0.0
     for exp, n in wanted.items():
-        ts = by_exp.get(exp, [])
-        total += max(0, n - len(ts)) * (sum(ts) / len(ts) if ts else overall)
+        have, mean = by_exp.get(exp, (0, overall))
+        total += max(0, n - have) * mean
     return total / 3600
 
 

@@ -18,7 +18,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from . import metrics
+from . import metrics, report
 
 
 def model_version(root):
@@ -155,20 +155,17 @@ def list_todo(manifest, root, results_path, runs, out=sys.stdout):
     they would take at the mean time per run of the experiment's runs on record (the paper's for an
     experiment without any; runs on disk already cost nothing), and runs none."""
     rows, current, todo = plan(manifest, root, results_path)
-    times = {}
-    for r in rows.values():
-        times.setdefault(r["experiment"], []).append(r.get("cpu_seconds", r.get("seconds", 0)))
+    by_exp, overall = report.mean_run_seconds(rows)
     groups = {}
     for p, k, _ in todo:
         g = groups.setdefault((p.experiment, p.series), [0, 0])
         g[0] += 1
         g[1] += os.path.exists(os.path.join(runs, k + ".json"))
-    everything = [t for ts in times.values() for t in ts]
     total = 0.0
     lines = []
     for (e, s), (n, on_disk) in groups.items():
-        ts = times.get(e) or everything  # an experiment with no run of its own: the paper's mean
-        cost = (n - on_disk) * sum(ts) / len(ts) if ts else 0.0
+        mean = by_exp[e][1] if e in by_exp else overall or 0.0  # no run of its own: the paper's mean
+        cost = (n - on_disk) * mean
         total += cost
         lines.append(f"  {e} {s}: {n}, about {cost / 60:.0f} core-minutes" +
                      (f" ({on_disk} on disk already)" if on_disk else ""))

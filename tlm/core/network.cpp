@@ -128,12 +128,9 @@ void Network::build(const Config& cfg, std::unique_ptr<RoutingFunction> routing)
   for (int r = 0; r < R; ++r)
     routers_.push_back(std::make_unique<Router>(fmt::format("router_{}", r).c_str(), r, topo_->radix(r), rp, this));
   for (int n = 0; n < N; ++n) nics_.push_back(std::make_unique<Nic>(fmt::format("nic_{}", n).c_str(), n, this));
-  switch_nic_.assign(R, -1);
-  for (int n = N - 1; n >= 0; --n) switch_nic_[topo_->node_router(n)] = n;
-  if (cfg.get_string("router.switch_injection") == "least_busy_endpoint") {
-    router_nics_.assign(R, {});
-    for (int n = 0; n < N; ++n) router_nics_[topo_->node_router(n)].push_back(n);
-  }
+  router_nics_.assign(R, {});
+  for (int n = 0; n < N; ++n) router_nics_[topo_->node_router(n)].push_back(n);
+  least_busy_injection_ = cfg.get_string("router.switch_injection") == "least_busy_endpoint";
 
   // One link per router output port; the peer's matching output leads back.
   std::vector<std::vector<Link*>> out_link(R), to_router(R);
@@ -382,10 +379,10 @@ void Network::resend(int node, Packet* p, Cycle at, Cycle now) {
 }
 
 Nic& Network::switch_nic(int r) {
-  if (router_nics_.empty()) return *nics_[switch_nic_[r]];
-  // The endpoint with the fewest switch packets waiting (the lowest id of a tie): the
-  // same one for a packet's creation and its sending, which follow each other at once.
-  int best = switch_nic_[r];
+  // The first endpoint, or the one with the fewest control packets waiting (the lowest id of a
+  // tie): the same one for a packet's creation and its sending, which follow each other at once.
+  int best = router_nics_[r].front();
+  if (!least_busy_injection_) return *nics_[best];
   for (int n : router_nics_[r])
     if (nics_[n]->control_backlog() < nics_[best]->control_backlog()) best = n;
   return *nics_[best];

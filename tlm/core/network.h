@@ -148,8 +148,8 @@ class Network final : public sc_core::sc_module, public ProtocolContext {
   std::vector<std::unique_ptr<TrafficPattern>> patterns_;
   std::vector<std::unique_ptr<Router>> routers_;
   std::vector<std::unique_ptr<Nic>> nics_;
-  std::vector<int> switch_nic_;                // per router: its first endpoint
-  std::vector<std::vector<int>> router_nics_;  // per router, with router.switch_injection = "least_busy_endpoint"
+  std::vector<std::vector<int>> router_nics_;  // per router, its endpoints in increasing id
+  bool least_busy_injection_ = false;          // router.switch_injection = "least_busy_endpoint"
   std::vector<std::unique_ptr<Link>> links_;
   std::unique_ptr<TrafficSource> traffic_;
   std::unique_ptr<MotifEngine> motifs_;  // the motif classes (traffic.motif), or null
