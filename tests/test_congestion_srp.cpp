@@ -244,3 +244,18 @@ TEST(Srp, SmsrpLimitBoundsMessagesInSpeculativeFlightPerDestination) {
   EXPECT_EQ(w.max_messages_in_flight, 2);
   EXPECT_LE(cc(w.result, "max_speculative_messages_in_flight"), 2);
 }
+
+// congestion.lhrp_speculative_limit (off by default) holds LHRP's sources the same way:
+// a message waits unsent until one of its destination's messages has sent all its
+// packets and heard an ACK or a (timed) NACK for each.
+TEST(Srp, LhrpLimitBoundsMessagesInSpeculativeFlightPerDestination) {
+  auto unlimited = run_watched(hotspot("lhrp", 0.5));
+  EXPECT_GT(unlimited.max_messages_in_flight, 2);
+  EXPECT_FALSE(unlimited.result["congestion"].contains("lhrp_speculative_limit"));
+  auto w =
+      run_watched(with(hotspot("lhrp", 0.5), {"congestion.lhrp_speculative_limit=2", "congestion.lhrp_threshold=8"}));
+  EXPECT_GT(w.speculative_seen, 1000);
+  EXPECT_GT(cc(w.result, "nacks_with_time"), 100);  // the limit is reached through last-hop drops too
+  EXPECT_EQ(w.max_messages_in_flight, 2);
+  EXPECT_LE(cc(w.result, "max_speculative_messages_in_flight"), 2);
+}

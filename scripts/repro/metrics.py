@@ -110,6 +110,17 @@ def hot_ejection_pct(j, kind):
     return ejection_pct(j, kind) * len(j["node_accepted"]) / int(j["config"]["traffic.hotspot_dests"])
 
 
+def hot_switch_input_pct(j, cls=""):
+    """Utilization of the fabric channels into the switches of the hot-spot destinations over
+    the measured window, % of their bandwidth (mean over those channels; sim.channel_stats)."""
+    c = j["channels"]
+    hot = {-1 - n for n in c["hot_nodes"]}
+    switches = {r for r, peers in enumerate(c["peers"]) if hot & set(peers)}
+    use = [c["routers"][r][o] for r, peers in enumerate(c["peers"]) for o, to in enumerate(peers)
+           if to in switches]
+    return 100.0 * sum(use) / len(use)
+
+
 def drop_pct(j, cls=""):
     """Dropped packets, % of the speculative packets sent."""
     c = j["congestion"]
@@ -241,6 +252,7 @@ METRICS = {
         one_ejection_pct,
         ejection_pct,
         hot_ejection_pct,
+        hot_switch_input_pct,
         drop_pct,
         speculative_pct,
         reserved_speculative_pct,

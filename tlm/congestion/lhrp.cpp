@@ -87,6 +87,7 @@ Lhrp::Lhrp(const Config& cfg)
   block_.threshold_strict = cfg.get_bool("congestion.lhrp_strict");
   coalesce_after_ = static_cast<int>(cfg.get_int("congestion.lhrp_coalesce_after"));
   speculative_limit_ = static_cast<int>(cfg.get_int("congestion.srp_speculative_limit"));
+  retry_limit_ = static_cast<int>(cfg.get_int("congestion.lhrp_speculative_limit"));
 }
 
 void Lhrp::attach(ProtocolContext& net) {
@@ -144,6 +145,10 @@ nlohmann::json Lhrp::stats() const {
   j["speculative_at_last_hop"] = speculative_;
   j["threshold"] = block_.drop_threshold;
   if (srp_min_flits_ > 0) add_limit_stats(j);
+  if (retry_limit_ > 0) {
+    j["lhrp_speculative_limit"] = retry_limit_;
+    j["max_speculative_messages_in_flight"] = max_speculative_in_flight();
+  }
   return j;
 }
 
@@ -164,6 +169,11 @@ ProtocolEntry lhrp_protocol_entry() {
                  "fabric drop (003 6.1): speculative packets queued this many "
                  "cycles are dropped before the last hop, NACKed without a time; 0 = off (6.1 uses 1000)",
                  0),
+       int_param("congestion.lhrp_speculative_limit", 0,
+                 "messages per destination a source may have in speculative flight, each until all its packets "
+                 "have gone and each was ACKed or NACKed; a message beyond it waits at the source; 0 = no limit "
+                 "(003 3.2 sends every message speculatively)",
+                 0, 1 << 20),
        int_param("congestion.lhrp_coalesce_after", 2,
                  "reservation-less NACKs of a message in a row after which "
                  "its source reserves at the last-hop switch (fabric drop)",

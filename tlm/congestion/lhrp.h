@@ -16,6 +16,8 @@
 //   combined (6.4, `lhrp_srp_min_flits` > 0): messages of at least that many
 //     flits use SRP, their reservations served by the same last-hop scheduler,
 //     with SRP's limit on messages in speculative flight (`srp_speculative_limit`).
+//   limited (`lhrp_speculative_limit` > 0; ours, 003 has none): a source keeps
+//     at most that many messages per destination in speculative flight.
 #pragma once
 #include "congestion/scheduler_bank.h"
 #include "congestion/speculative.h"

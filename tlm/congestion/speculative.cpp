@@ -35,15 +35,17 @@ bool SpeculativeProtocol::may_inject(NicView& nic, Packet& p, Cycle now) {
     }
     const uint64_t flow =
         static_cast<uint64_t>(nic.id()) * static_cast<uint64_t>(net_->num_nodes()) + static_cast<uint64_t>(p.dst);
-    if (policy == Policy::OnNack && speculative_limit_ > 0) {
-      // SMSRP's limit: a message beyond it waits at the source, unsent, for a slot.
+    const int limit = limit_of(policy);
+    if (policy != Policy::ReserveFirst && limit > 0) {
+      // SMSRP's and LHRP's limit: a message beyond it waits at the source, unsent, for a slot.
       auto f = flows_.find(flow);
-      if (f != flows_.end() && f->second.slots >= speculative_limit_) return false;
+      if (f != flows_.end() && f->second.slots >= limit) return false;
     }
     it = messages_.emplace(p.message_id, Message{}).first;
     Message& m = it->second;
     m.policy = policy;
     m.unacked = p.message_packets;
+    m.unsent = p.message_packets;
     if (policy == Policy::ReserveFirst) {
       reserve(nic, p, m, now);
       m.flow = flow;
@@ -56,7 +58,7 @@ bool SpeculativeProtocol::may_inject(NicView& nic, Packet& p, Cycle now) {
       }
       ++f.slots;
       m.counted = true;
-    } else if (policy == Policy::OnNack && speculative_limit_ > 0) {
+    } else if (limit > 0) {
       m.flow = flow;
       ++flows_[m.flow].slots;
       m.counted = true;
@@ -89,6 +91,7 @@ void SpeculativeProtocol::on_inject(NicView&, Packet& p, Cycle) {
   ++speculative_sent_;
   auto it = messages_.find(p.message_id);
   if (it == messages_.end() || !it->second.counted) return;
+  --it->second.unsent;
   if (it->second.speculative_unresolved++ == 0) {
     Flow& f = flows_[it->second.flow];
     max_in_flight_ = std::max(max_in_flight_, ++f.in_flight);
@@ -101,7 +104,9 @@ void SpeculativeProtocol::speculative_resolved(Message& m) {
 
 void SpeculativeProtocol::release_slot(Message& m, bool finished) {
   if (!m.counted) return;
-  if (!finished && (m.phase == Message::Phase::Speculative || m.speculative_unresolved > 0)) return;
+  // A Retry message speculates packet by packet: it may until every packet has gone.
+  const bool may_speculate = m.phase == Message::Phase::Speculative && (m.policy != Policy::Retry || m.unsent > 0);
+  if (!finished && (may_speculate || m.speculative_unresolved > 0)) return;
   if (finished && m.speculative_unresolved != 0)
     throw SimError(fmt::format("message of flow {} fully ACKed with {} speculative packets unresolved", m.flow,
                                m.speculative_unresolved));
@@ -150,15 +155,16 @@ void SpeculativeProtocol::resend_guaranteed(int src, uint64_t id, Cycle at, Cycl
 
 void SpeculativeProtocol::on_nack(NicView& nic, Packet& nack, Cycle now) {
   ++nacks_;
-  if (nack.cc_value >= 0) {  // the last-hop switch reserved a time for it
-    ++timed_nacks_;
-    resend_guaranteed(nic.id(), nack.ref, nack.cc_value, now);
-    return;
-  }
   auto it = messages_.find(nack.message_id);
   if (it == messages_.end()) throw SimError(fmt::format("NACK for packet {} of a finished message", nack.ref));
   Message& m = it->second;
   if (m.counted) speculative_resolved(m);
+  if (nack.cc_value >= 0) {  // the last-hop switch reserved a time for it
+    ++timed_nacks_;
+    resend_guaranteed(nic.id(), nack.ref, nack.cc_value, now);
+    release_slot(m, false);
+    return;
+  }
   if (m.phase == Message::Phase::Granted) {
     resend_guaranteed(nic.id(), nack.ref, m.grant, now);
     release_slot(m, false);
@@ -166,6 +172,7 @@ void SpeculativeProtocol::on_nack(NicView& nic, Packet& nack, Cycle now) {
   }
   if (!m.reserved) {
     if (m.policy == Policy::Retry && ++m.bare_nacks < coalesce_after_) {
+      ++m.unsent;
       net_->resend(nic.id(), net_->reclaim(nack.ref), now, now);  // speculative again
       return;
     }

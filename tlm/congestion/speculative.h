@@ -27,7 +27,10 @@
 // grant far in the future (a congested destination) would hold the slot long
 // after the speculative packets were dropped. A message beyond the limit sends
 // its reservation, never goes speculatively, and goes on the data class at its
-// granted time.
+// granted time. SMSRP's and LHRP's limits (ours; 003 gives none) count
+// messages the same way; a message beyond them waits at its source, unsent,
+// and an LHRP message can send nothing more speculatively once each of its
+// packets has gone (a last-hop NACK resends it at its time, non-speculatively).
 #pragma once
 #include <unordered_map>
 #include <unordered_set>
@@ -95,8 +98,9 @@ class SpeculativeProtocol : public CongestionControl {
   virtual bool may_drop_in_fabric(SwitchView& /*s*/, const Packet& /*p*/) { return true; }
   // Switch `r` answers with a control packet (NACK, grant) from its NIC port.
   void send_from_switch(SwitchView& r, Packet* c, Cycle now);
-  // The speculation limit's counters, for protocols with ReserveFirst messages.
+  // The speculation limit's counters.
   void add_limit_stats(nlohmann::json& j) const;
+  int32_t max_speculative_in_flight() const { return max_in_flight_; }
 
   // Every data packet is ACKed (003), or only the speculative ones (ack_all_ false; the
   // spec's reading of 000): a non-speculative packet cannot be dropped, so its source counts
@@ -105,6 +109,9 @@ class SpeculativeProtocol : public CongestionControl {
   int coalesce_after_ = 2;
   // ReserveFirst (SRP) or OnNack (SMSRP) messages per (source, destination) in speculative flight; 0: any.
   int speculative_limit_ = 0;
+  // The same for Retry (LHRP) messages.
+  int retry_limit_ = 0;
+  int limit_of(Policy policy) const { return policy == Policy::Retry ? retry_limit_ : speculative_limit_; }
   int64_t nacks_ = 0, timed_nacks_ = 0, reservations_ = 0, grants_ = 0;
   int64_t speculative_sent_ = 0, guaranteed_sent_ = 0, fabric_drops_ = 0, last_hop_drops_ = 0;
 
@@ -113,15 +120,16 @@ class SpeculativeProtocol : public CongestionControl {
     Policy policy = Policy::Plain;
     enum class Phase : uint8_t { Speculative, AwaitingGrant, Granted } phase = Phase::Speculative;
     bool reserved = false;
-    bool counted = false;                // holds one of its flow's speculation slots (ReserveFirst, OnNack)
+    bool counted = false;                // holds one of its flow's speculation slots
     int32_t unacked = 0;                 // packets not yet acknowledged
+    int32_t unsent = 0;                  // packets yet to go speculatively (counted messages)
     int32_t bare_nacks = 0;              // reservation-less NACKs in a row (Retry)
     int32_t speculative_unresolved = 0;  // speculative packets neither ACKed nor NACKed (counted messages)
     uint64_t flow = 0;                   // (source, destination) key of flows_ (counted messages)
     Cycle grant = 0;
     std::vector<uint64_t> dropped;  // packets waiting for the grant
   };
-  // Per (source, destination): ReserveFirst messages holding a speculation
+  // Per (source, destination): messages holding a speculation
   // slot, and those with speculative packets actually in flight.
   struct Flow {
     int32_t slots = 0;
@@ -133,7 +141,7 @@ class SpeculativeProtocol : public CongestionControl {
   // One more packet of message `it` is known delivered (ACKed, or sent non-speculatively
   // without ACKs); a fully delivered message is forgotten.
   void delivered(std::unordered_map<uint64_t, Message>::iterator it);
-  // A speculative packet of ReserveFirst message `m` was ACKed or NACKed.
+  // A speculative packet of counted message `m` was ACKed or NACKed.
   void speculative_resolved(Message& m);
   // Frees m's speculation slot once it can send nothing more speculatively and
   // none of its speculative packets is unresolved (or `finished`: fully ACKed).
