@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Derived metrics on hand-made results: hot_switch_input_pct averages the channels into the hot
-destinations' switches only; a claim finds an experiment's one point when it has no x."""
+destinations' switches only."""
 import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "scripts"))
-from repro import aggregate, metrics  # noqa: E402
+from repro import metrics  # noqa: E402
 
 
 def main():
@@ -17,7 +17,6 @@ def main():
     got = metrics.compute("hot_switch_input_pct", {"channels": channels})
     ok = got is not None and abs(got - 60.0) < 1e-9
     ok = ok and metrics.compute("hot_switch_input_pct", {}) is None  # a run without channel statistics
-    ok = ok and aggregate._near([None], None) is None and aggregate._near([0.1, 0.5], 0.5) == 0.5
     print("repro_metrics: ok" if ok else f"repro_metrics: FAILED (hot_switch_input_pct = {got})")
     return 0 if ok else 1
 
