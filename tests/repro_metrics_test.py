@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Derived metrics on hand-made results: hot_switch_input_pct averages the channels into the hot
-destinations' switches only."""
+destinations' switches only; wc_hot_accepted_pct scales a node's data to a hot node's share."""
 import os
 import sys
 
@@ -17,6 +17,10 @@ def main():
     got = metrics.compute("hot_switch_input_pct", {"channels": channels})
     ok = got is not None and abs(got - 60.0) < 1e-9
     ok = ok and metrics.compute("hot_switch_input_pct", {}) is None  # a run without channel statistics
+    # WC-Hot 2 on groups of 4 x 8 nodes: a hot node takes 16 nodes' data.
+    wc = {"config": {"topology.p": 4, "topology.a": 8, "traffic.hot_nodes": 2}, "accepted_throughput": 0.05}
+    wc_got = metrics.compute("wc_hot_accepted_pct", wc)
+    ok = ok and wc_got is not None and abs(wc_got - 80.0) < 1e-9
     print("repro_metrics: ok" if ok else f"repro_metrics: FAILED (hot_switch_input_pct = {got})")
     return 0 if ok else 1
 

@@ -91,6 +91,14 @@ def hot_accepted_pct(j, cls=""):
     return 100.0 * sum(v for v in _scope(j, cls)["node_accepted"] if v is not None) / dests
 
 
+def wc_hot_accepted_pct(j, cls=""):
+    """WC-Hot n (003 6.5): accepted data per hot node, % of its ejection bandwidth -- every node of a
+    dragonfly group sends to the same n nodes of the next, so a hot node takes (p * a) / n nodes' data."""
+    c = j["config"]
+    group = int(c["topology.p"]) * int(c["topology.a"])
+    return 100.0 * _scope(j, cls)["accepted_throughput"] * group / int(c["traffic.hot_nodes"])
+
+
 def one_ejection_pct(j, cls=""):
     """Accepted data of the class (or the run), % of one ejection channel's bandwidth:
     a one-destination hot spot's acceptance (000 Figs. 12 and 13; the class tables of a
@@ -253,6 +261,7 @@ METRICS = {
         ejection_pct,
         hot_ejection_pct,
         hot_switch_input_pct,
+        wc_hot_accepted_pct,
         drop_pct,
         speculative_pct,
         reserved_speculative_pct,
