@@ -259,3 +259,14 @@ TEST(Srp, LhrpLimitBoundsMessagesInSpeculativeFlightPerDestination) {
   EXPECT_EQ(w.max_messages_in_flight, 2);
   EXPECT_LE(cc(w.result, "max_speculative_messages_in_flight"), 2);
 }
+
+// With fabric drop a reservation-less NACK sends the packet speculatively again; the limit
+// still holds, for messages of two packets too.
+TEST(Srp, LhrpLimitHoldsThroughFabricDrops) {
+  auto w = run_watched(with(hotspot("lhrp", 0.5), {"congestion.lhrp_speculative_limit=2", "congestion.lhrp_threshold=8",
+                                                   "congestion.lhrp_fabric_timeout=5", "traffic.message_size=2"}));
+  EXPECT_GT(cc(w.result, "fabric_drops"), 20);
+  EXPECT_GT(cc(w.result, "nacks_with_time"), 0);
+  EXPECT_EQ(w.max_messages_in_flight, 2);
+  EXPECT_LE(cc(w.result, "max_speculative_messages_in_flight"), 2);
+}
