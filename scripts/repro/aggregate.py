@@ -137,10 +137,10 @@ class ClaimContext:
         return self.stability(s) >= frac
 
     def first(self, s, metric=None):
-        return self.ys(s, metric)[0]
+        return self._value(s, _near(self.d.xs(s), self.d.expected_xs(s)[0]), metric)
 
     def last(self, s, metric=None):
-        return self.ys(s, metric)[-1]
+        return self._value(s, _near(self.d.xs(s), self.d.expected_xs(s)[-1]), metric)
 
     def peak(self, s, metric=None):
         return max(self.ys(s, metric))
@@ -152,14 +152,14 @@ class ClaimContext:
 
     def sat(self, s, frac=0.95, metric=None):
         """Saturation point in plotted x units: the largest offered load whose
-        accepted throughput (the metric, same units) is at least frac of it."""
-        best = None
-        for x in self.d.expected_xs(s):
+        accepted throughput (the metric, same units) is at least frac of it. Read from the
+        highest load down, so the loads below the first one carried need not be run."""
+        for x in reversed(self.d.expected_xs(s)):
             x = _near(self.d.xs(s), x)
             px = self.d.px(s, x)
             if self._value(s, x, metric) >= frac * px:
-                best = px
-        return 0.0 if best is None else best  # 0: saturated below the lowest load run
+                return px
+        return 0.0  # saturated below the lowest load run
 
     def sat_latency(self, s, factor=3.0, metric=None):
         """The largest plotted x before the latency first exceeds factor x its value at the lowest load."""
