@@ -1,6 +1,6 @@
-// sim.threads: the routers of a run step on several threads with results
-// identical to one thread; a mechanism that reads beyond its router keeps them
-// on one thread and the results say which. (scripts/determinism.py compares 1,
+// sim.threads: the routers and NICs of a run step on several threads with results
+// identical to one thread; a mechanism that reads beyond its router (or acts as a
+// NIC injects) keeps them on one thread and the results say which. (scripts/determinism.py compares 1,
 // 2 and 3 threads on random samples of every gate config.)
 #include <gtest/gtest.h>
 
@@ -61,7 +61,9 @@ TEST(Threads, RoutersStepInParallelWithResultsIdenticalToOneThread) {
       sets.push_back("sim.threads=" + std::to_string(threads));
       const nlohmann::json r = test::run(sets, c.base);
       EXPECT_EQ(r["perf"]["router_threads"], threads) << c.name;
+      EXPECT_EQ(r["perf"]["nic_threads"], threads) << c.name;
       EXPECT_FALSE(r["perf"].contains("threads_obstacle")) << c.name;
+      EXPECT_FALSE(r["perf"].contains("nic_threads_obstacle")) << c.name;
       EXPECT_EQ(comparable(r), comparable(reference)) << c.name << ", " << threads << " threads";
     }
   }
@@ -87,6 +89,23 @@ TEST(Threads, WhatReadsBeyondItsRouterKeepsTheRoutersOnOneThreadAndSaysWhy) {
     one.push_back("sim.threads=1");
     EXPECT_EQ(comparable(r), comparable(test::run(one))) << key;
   }
+}
+
+TEST(Threads, WhatActsAtTheNicsKeepsThemOnOneThreadAndSaysWhy) {
+  // The routers still step in parallel; a motif's next message waits for a delivery at another NIC.
+  const std::vector<std::string> sets = {"traffic.motif=\"alltoall\"", "traffic.nodes=\"range:0-31\"",
+                                         "traffic.iterations=20", "sim.measure=500"};
+  std::vector<std::string> two = sets;
+  two.push_back("sim.threads=2");
+  const nlohmann::json r = test::run(two);
+  EXPECT_EQ(r["perf"]["router_threads"], 2);
+  EXPECT_EQ(r["perf"]["nic_threads"], 1);
+  ASSERT_TRUE(r["perf"].contains("nic_threads_obstacle"));
+  EXPECT_NE(r["perf"]["nic_threads_obstacle"].get<std::string>().find("traffic.motif"), std::string::npos)
+      << r["perf"]["nic_threads_obstacle"];
+  std::vector<std::string> one = sets;
+  one.push_back("sim.threads=1");
+  EXPECT_EQ(comparable(r), comparable(test::run(one)));
 }
 
 TEST(Threads, ACountOutsideItsRangeNamesTheKey) {

@@ -76,6 +76,9 @@ class CongestionControl {
   // NICs then need their router's state of the same cycle, so routers do not
   // step apart from them (sim.threads).
   virtual bool sources_read_switches() const { return false; }
+  // False when may_inject and on_inject do nothing: the NICs' injections then touch only
+  // their own state and step on several threads (sim.threads; parallel_nics.h).
+  virtual bool acts_at_injection() const { return true; }
   // The protocol's counters for the results ("congestion").
   virtual nlohmann::json stats() const { return nlohmann::json::object(); }
   // The hardware blocks (tlm/hw/) this protocol runs, for the results ("hardware").

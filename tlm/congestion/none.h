@@ -13,6 +13,7 @@ class NoCongestionControl : public CongestionControl {
     if (!acks_) return {{"data", 0}};
     return {{"data", 0}, {"ack", 2}};
   }
+  bool acts_at_injection() const override { return false; }
   void on_deliver(NicView& nic, Packet& p, Cycle now) override {
     if (acks_) send_ack(nic, p, 1, 0, now);
   }

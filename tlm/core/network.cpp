@@ -49,6 +49,13 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg, std::unique_pt
     parallel_obstacle_ = ParallelRouters::obstacle(cfg, *routing_, *cc_, trace_ != nullptr);
     if (parallel_obstacle_.empty())
       parallel_ = std::make_unique<ParallelRouters>(static_cast<int>(cfg.get_int("sim.threads")), routers_);
+    nic_obstacle_ = parallel_ ? ParallelNics::obstacle(cfg, *cc_, motifs_ != nullptr, trace_ != nullptr)
+                              : "the routers step on one thread";
+    if (nic_obstacle_.empty()) {
+      std::vector<Nic*> nics;
+      for (auto& n : nics_) nics.push_back(n.get());
+      parallel_nics_ = std::make_unique<ParallelNics>(parallel_->team(), nics);
+    }
   }
   use_kernel_ = cfg.get_string("sim.kernel") == "systemc";
   if (use_kernel_) SC_THREAD(kernel_thread);
@@ -439,7 +446,7 @@ void Network::cycle_loop() {
       if (motifs_->all_finished() && now < end) end = end_window_at(now);
     }
     if (parallel_)
-      sched_.run_cycle([&](const std::vector<Component*>& routers) { parallel_->step(routers, sched_, now); });
+      sched_.run_cycle([&](const std::vector<Component*>& batch) { step_batch(batch, now); });
     else
       sched_.run_cycle();
     const Cycle next_message = std::min(traffic_->next_event(), motifs_ ? motifs_->next_event() : INT64_MAX);
@@ -452,6 +459,19 @@ void Network::cycle_loop() {
     if (use_kernel_) sc_core::wait(sc_core::sc_time(1.0, sc_core::SC_NS));
   }
   end_cycle_ = sched_.now();
+}
+
+void Network::step_batch(const std::vector<Component*>& batch, Cycle now) {
+  router_batch_.clear();
+  nic_batch_.clear();
+  for (Component* c : batch) {
+    if (c->batch == Component::Batch::Router)
+      router_batch_.push_back(static_cast<Router*>(c));
+    else
+      nic_batch_.push_back(static_cast<Nic*>(c));
+  }
+  if (!router_batch_.empty()) parallel_->step(router_batch_, sched_, now);
+  if (!nic_batch_.empty()) parallel_nics_->step(nic_batch_, sched_, now);
 }
 
 Cycle Network::end_window_at(Cycle now) {
@@ -626,8 +646,10 @@ nlohmann::json Network::results(double wall) {
                {"flit_hops", flit_hops_},
                {"peak_rss_mb", peak_rss_mb()},
                {"cpu_seconds", cpu_seconds()},
-               {"router_threads", parallel_ ? parallel_->threads() : 1}};
+               {"router_threads", parallel_ ? parallel_->threads() : 1},
+               {"nic_threads", parallel_nics_ ? parallel_->threads() : 1}};
   if (!parallel_obstacle_.empty()) j["perf"]["threads_obstacle"] = parallel_obstacle_;
+  if (!nic_obstacle_.empty()) j["perf"]["nic_threads_obstacle"] = nic_obstacle_;
   return j;
 }
 

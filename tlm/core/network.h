@@ -20,6 +20,7 @@
 #include "core/channel_stats.h"
 #include "core/packet_ledger.h"
 #include "core/packet_trace.h"
+#include "core/parallel_nics.h"
 #include "core/parallel_routers.h"
 #include "core/queue_series.h"
 #include "core/params.h"
@@ -88,7 +89,7 @@ class Network final : public sc_core::sc_module, public ProtocolContext {
   // sent through the switch's NIC like a protocol's switch-made control packets.
   void send_notification(int router, PacketKind kind, int dst, int value, const Packet& ref);
   void deliver(Nic& nic, Packet* p, Cycle now);
-  void flit_injected() { ++flits_injected_; }
+  void flit_injected(int64_t flits = 1) { flits_injected_ += flits; }
   void flit_discarded() { ++flits_discarded_; }
   // A switch dropped data packet `p`: it is held until its source takes it
   // back (reclaim). A control packet was consumed by the switch.
@@ -167,6 +168,12 @@ class Network final : public sc_core::sc_module, public ProtocolContext {
   std::unique_ptr<PacketTrace> trace_;           // sim.trace, or null
   std::unique_ptr<ParallelRouters> parallel_;    // sim.threads > 1 and nothing in the way, or null
   std::string parallel_obstacle_;                // why sim.threads > 1 keeps the routers on one thread
+  std::unique_ptr<ParallelNics> parallel_nics_;  // the NICs on the routers' threads too, or null
+  std::string nic_obstacle_;                     // why sim.threads > 1 keeps the NICs on one thread
+  // A round of a cycle's batch, split by kind (run_cycle's batch callback).
+  void step_batch(const std::vector<Component*>& batch, Cycle now);
+  std::vector<Router*> router_batch_;
+  std::vector<Nic*> nic_batch_;
   int vcs_per_class_ = 1;
   int max_vct_packet_ = 0;  // largest packet every buffer holds whole
   int64_t source_queue_ = 0;

@@ -58,7 +58,53 @@ void Nic::step(Cycle now) {
   receive(now);
   if (!timed_.empty()) release_due(now);
   inject(now);
-  if (sending_ || queued_packets_ > 0 || !control_.empty()) net_->scheduler().wake(this, now + 1);
+  wake_if_busy(now);
+}
+
+void Nic::wake_if_busy(Cycle now) {
+  if (sending_ || queued_packets_ > 0 || !control_.empty()) wake(this, now + 1);
+}
+
+void Nic::wake(Component* c, Cycle at) {
+  if (deferring_)
+    deferred_wakes_.push_back({c, at});
+  else
+    net_->scheduler().wake(c, at);
+}
+
+void Nic::take_arrivals(Cycle now) {
+  deferring_ = true;
+  while (out_->credit_ready(now)) ++credits_[out_->take_credit()];
+  while (in_->flit_ready(now)) {
+    Flit f = in_->take_flit();
+    in_->send_credit(now, f.vc);
+    ejected_.push_back({f.pkt, f.tail});
+  }
+}
+
+void Nic::deliver_arrivals(Cycle now) {
+  for (const Ejected& e : ejected_) {
+    net_->flit_ejected(*e.p, now);
+    if (e.tail) net_->deliver(*this, e.p, now);
+  }
+  ejected_.clear();
+}
+
+void Nic::send(Cycle now) {
+  if (!timed_.empty()) release_due(now);
+  inject(now);
+}
+
+void Nic::flush_deferred(Scheduler& sched, Cycle now) {
+  deferring_ = false;
+  for (auto& [c, at] : deferred_wakes_) sched.wake(c, at);
+  deferred_wakes_.clear();
+  if (deferred_flits_ > 0) {
+    net_->count_flit_hops(deferred_flits_, now);
+    net_->flit_injected(deferred_flits_);
+  }
+  deferred_flits_ = 0;
+  wake_if_busy(now);
 }
 
 void Nic::receive(Cycle now) {
@@ -89,13 +135,13 @@ void Nic::requeue(Packet* p, Cycle at, Cycle now) {
   if (at > now) {
     timed_.push_back({at, p});
     std::push_heap(timed_.begin(), timed_.end(), std::greater<>());
-    net_->scheduler().wake(this, at);
+    wake(this, at);
     return;
   }
   DestQueue& dq = dests_[queue_for(p->dst)];
   dq.packets.push_front(p);
   ++queued_packets_;
-  net_->scheduler().wake(this, now);
+  wake(this, now);
 }
 
 void Nic::release_due(Cycle now) {
@@ -109,7 +155,7 @@ void Nic::release_due(Cycle now) {
 
 void Nic::send_control(Packet* p, Cycle now) {
   control_.push_back(p);
-  net_->scheduler().wake(this, now);
+  wake(this, now);
 }
 
 Packet* Nic::next_packet(Cycle now, int& vc_out) {
@@ -175,9 +221,13 @@ void Nic::inject(Cycle now) {
          static_cast<uint16_t>(sending_->size),
          static_cast<uint8_t>(sending_->vc_class)};
   out_->send_flit(now, f);
-  net_->scheduler().wake(out_->downstream, now + out_->latency());
-  net_->count_flit_hops(1, now);
-  net_->flit_injected();
+  wake(out_->downstream, now + out_->latency());
+  if (deferring_) {
+    ++deferred_flits_;
+  } else {
+    net_->count_flit_hops(1, now);
+    net_->flit_injected();
+  }
   --credits_[send_vc_];
   if (++sent_flits_ == sending_->size) sending_ = nullptr;
 }

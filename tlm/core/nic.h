@@ -46,6 +46,16 @@ class Nic final : public sc_core::sc_module, public Component, public NicView {
   void for_each_packet(F&& f) const;
   int credits(int vc) const override { return credits_[vc]; }
 
+  // A step in four phases, for NICs stepping in a parallel batch (parallel_nics.h): the
+  // phases that touch only this NIC and its links (take_arrivals, send) run on any
+  // thread; deliver_arrivals and flush_deferred run in the batch's order on one thread,
+  // so deliveries, the packets they create and the wake-ups happen in the order one
+  // thread's step() gives them.
+  void take_arrivals(Cycle now);
+  void deliver_arrivals(Cycle now);
+  void send(Cycle now);
+  void flush_deferred(Scheduler& sched, Cycle now);
+
  private:
   void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
   void receive(Cycle now);
@@ -54,6 +64,9 @@ class Nic final : public sc_core::sc_module, public Component, public NicView {
   int free_vc(const Packet& p);  // a VC of p's class with room for it, or -1
   int queue_for(int dst);
   void release_due(Cycle now);  // timed retransmissions whose time has come
+  // Wakes `c` at `at` through the scheduler, or after the batch's phases (flush_deferred).
+  void wake(Component* c, Cycle at);
+  void wake_if_busy(Cycle now);  // next cycle, while it has something to send
 
   struct DestQueue {
     Fifo<Packet*> packets;
@@ -82,6 +95,16 @@ class Nic final : public sc_core::sc_module, public Component, public NicView {
   Packet* sending_ = nullptr;  // packet being injected
   int sent_flits_ = 0;
   int send_vc_ = 0;
+  // Between take_arrivals and flush_deferred: the flits taken (a packet each, and whether
+  // it was its tail) and the shared effects held back.
+  bool deferring_ = false;
+  struct Ejected {
+    Packet* p;
+    bool tail;
+  };
+  std::vector<Ejected> ejected_;
+  std::vector<std::pair<Component*, Cycle>> deferred_wakes_;
+  int64_t deferred_flits_ = 0;  // injected: a flit-hop each
 };
 
 template <typename F>

@@ -25,19 +25,19 @@ std::string ParallelRouters::obstacle(const Config& cfg, const RoutingFunction& 
 
 ParallelRouters::ParallelRouters(int threads, const std::vector<std::unique_ptr<Router>>& routers) : team_(threads) {
   for (auto& r : routers) {
-    r->in_batch = true;
+    r->batch = Component::Batch::Router;
     r->defer_shared_effects();
   }
 }
 
-void ParallelRouters::step(const std::vector<Component*>& batch, Scheduler& sched, Cycle now) {
+void ParallelRouters::step(const std::vector<Router*>& batch, Scheduler& sched, Cycle now) {
   team_.run(batch.size(), [&](size_t begin, size_t end) {
-    for (size_t i = begin; i < end; ++i) static_cast<Router*>(batch[i])->receive(now);
+    for (size_t i = begin; i < end; ++i) batch[i]->receive(now);
   });
   team_.run(batch.size(), [&](size_t begin, size_t end) {
-    for (size_t i = begin; i < end; ++i) static_cast<Router*>(batch[i])->forward(now);
+    for (size_t i = begin; i < end; ++i) batch[i]->forward(now);
   });
-  for (Component* c : batch) static_cast<Router*>(c)->flush_deferred(sched, now);
+  for (Router* r : batch) r->flush_deferred(sched, now);
 }
 
 }  // namespace ccsim

@@ -6,8 +6,8 @@
 // two phases (every receive(), then every forward(): a link is then never
 // taken from and sent on at once), on any number of threads; their wake-ups
 // and flit-hop counts are handed to the scheduler afterwards in the batch's
-// order, which does not depend on the thread count. NICs, traffic and
-// everything else step on the calling thread, in wake order, after them.
+// order, which does not depend on the thread count. NICs step after them
+// (parallel_nics.h); traffic and everything else on the calling thread.
 // Results are therefore byte-identical for every thread count.
 //
 // Whatever reads or writes beyond its router while routers step (UGAL-G's
@@ -36,9 +36,9 @@ class ParallelRouters {
   // Steps `routers` with `threads` threads from now on (they defer their shared effects).
   ParallelRouters(int threads, const std::vector<std::unique_ptr<Router>>& routers);
   int threads() const { return team_.size(); }
-  // Steps the routers of `batch` (all are routers) in cycle `now` and hands
-  // their wake-ups to `sched`.
-  void step(const std::vector<Component*>& batch, Scheduler& sched, Cycle now);
+  ThreadTeam& team() { return team_; }  // the NICs step on it too (parallel_nics.h)
+  // Steps the routers of `batch` in cycle `now` and hands their wake-ups to `sched`.
+  void step(const std::vector<Router*>& batch, Scheduler& sched, Cycle now);
 
  private:
   ThreadTeam team_;

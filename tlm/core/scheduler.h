@@ -21,8 +21,9 @@ class Component {
   virtual void step(Cycle now) = 0;
   Cycle last_step = -1;  // guards against double stepping in one cycle
   Cycle last_wake = -1;  // cheap de-duplication of repeated wake-ups
-  // Stepped in a cycle's parallel batch (sim.threads) rather than in wake order.
-  bool in_batch = false;
+  // Stepped in a cycle's parallel batch (sim.threads) rather than in wake order, and as which.
+  enum class Batch : uint8_t { None, Router, Nic };
+  Batch batch = Batch::None;
 };
 
 class Scheduler {
@@ -60,8 +61,8 @@ class Scheduler {
     finish_cycle(bucket);
   }
 
-  // run_cycle() for parallel stepping: the components due now that are
-  // `in_batch` are handed to `batch(list)` together (it steps them and hands
+  // run_cycle() for parallel stepping: the components due now that step in a
+  // batch are handed to `batch(list)` together (it steps them and hands
   // back their wake-ups, which are for later cycles), the others are stepped
   // one by one in wake order after them; components woken for this cycle by
   // those form the next batch and round.
@@ -73,7 +74,7 @@ class Scheduler {
       batch_.clear();
       for (size_t k = i; k < end; ++k) {
         Component* c = bucket[k];
-        if (!c->in_batch || c->last_step == now_) continue;
+        if (c->batch == Component::Batch::None || c->last_step == now_) continue;
         c->last_step = now_;
         batch_.push_back(c);
       }

@@ -1,0 +1,40 @@
+// sim.threads: the NICs due in a cycle step on the routers' team of threads.
+//
+// A NIC's step touches its own queues and its two links, except for what it
+// hands the network: ejected flits and delivered packets (statistics, the
+// packet ledger, the ACKs a delivery creates), flit counts and wake-ups. Its
+// step is cut in four phases (Nic::take_arrivals, deliver_arrivals, send,
+// flush_deferred): the first and third on any thread, the second and fourth on
+// the calling thread in the batch's order. Each NIC still delivers before it
+// sends, and every shared effect happens in the order of the serial step, so
+// results are byte-identical for every thread count.
+//
+// A protocol that acts when a packet is injected (rate limits, tokens), traffic
+// that reacts to deliveries (traffic.motif) and the packet trace keep the NICs
+// on one thread: obstacle() names them.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "core/nic.h"
+#include "core/thread_team.h"
+
+namespace ccsim {
+
+class Config;
+class CongestionControl;
+
+class ParallelNics {
+ public:
+  // Why this run's NICs cannot step in parallel, or "" when they can.
+  static std::string obstacle(const Config& cfg, const CongestionControl& cc, bool motifs, bool tracing);
+  // Steps `nics` on `team` from now on.
+  ParallelNics(ThreadTeam& team, const std::vector<Nic*>& nics);
+  // Steps the NICs of `batch` in cycle `now` and hands their wake-ups to `sched`.
+  void step(const std::vector<Nic*>& batch, Scheduler& sched, Cycle now);
+
+ private:
+  ThreadTeam& team_;
+};
+
+}  // namespace ccsim
