@@ -36,6 +36,18 @@ std::vector<Case> parallel_cases() {
       {"dragonfly VAL", with({"routing.algorithm=\"val\"", "traffic.load=0.4"}), test::kSmallDragonfly},
       {"dragonfly UGAL-L, ADV+1", with({"routing.algorithm=\"ugal_l\"", "traffic.pattern=\"adv\"", "traffic.load=0.4"}),
        test::kSmallDragonfly},
+      {"dragonfly OLM, ladder, re-evaluated",
+       with({"routing.algorithm=\"olm\"", "router.vcs=3", "routing.vc_scheme=\"opportunistic\"",
+             "routing.reevaluate=true", "traffic.load=0.6"}),
+       test::kSmallDragonfly},
+      {"dragonfly Base, counters' mean",
+       with({"routing.algorithm=\"base\"", "router.vcs=3", "routing.vc_scheme=\"opportunistic\"",
+             "routing.reevaluate=true", "routing.counter_stats=true", "traffic.pattern=\"adv\"", "traffic.load=0.4"}),
+       test::kSmallDragonfly},
+      {"dragonfly Hybrid",
+       with(
+           {"routing.algorithm=\"hybrid\"", "router.vcs=3", "routing.vc_scheme=\"opportunistic\"", "traffic.load=0.6"}),
+       test::kSmallDragonfly},
       {"dragonfly PAR6/2, VOQ, hot spot",
        with({"routing.algorithm=\"par62\"", "router.voq=true", "router.vcs=6", "traffic.pattern=\"hotspot\"",
              "traffic.hotspot_sources=24", "traffic.hotspot_dests=2", "traffic.load=0.4"}),
@@ -72,6 +84,8 @@ TEST(Threads, RoutersStepInParallelWithResultsIdenticalToOneThread) {
 TEST(Threads, WhatReadsBeyondItsRouterKeepsTheRoutersOnOneThreadAndSaysWhy) {
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
       {{"routing.algorithm=\"ugal_g\""}, "routing.algorithm"},
+      {{"routing.algorithm=\"ectn\"", "router.vcs=3", "routing.vc_scheme=\"opportunistic\""},
+       "routing.algorithm"},  // its broadcast reads the group's counters
       {{"congestion.protocol=\"lhrp\""}, "congestion.protocol"},
       {{"congestion.protocol=\"ecn\""}, "congestion.protocol"},
       {{"routing.algorithm=\"ugal_l\"", "router.occupancy=\"downstream\""}, "router.occupancy"},

@@ -35,21 +35,35 @@ ContentionCounterBank::ContentionCounterBank(const Dragonfly& df, const Contenti
     blocks_.push_back(
         hw::make_contention_counters(block_config(df, params), params.hardware, fmt::format("router:{}", r)));
   if (params_.ectn) sent_.assign(static_cast<size_t>(df.num_routers()) * links_, 0);
-  if (params_.report_mean) mean_.emplace(params_.mean_start, params_.mean_end, int64_t{df.num_routers()} * df.radix(0));
+  if (params_.report_mean)
+    means_.assign(df.num_routers(),
+                  ContentionCounterMean(params_.mean_start, params_.mean_end, int64_t{df.num_routers()} * df.radix(0)));
+}
+
+std::optional<double> ContentionCounterBank::mean() const {
+  if (means_.empty()) return std::nullopt;
+  int64_t integral = 0;
+  for (const ContentionCounterMean& m : means_) integral += m.integral();
+  return means_[0].mean_of(integral);
+}
+
+bool ContentionCounterBank::per_router() const {
+  return !params_.ectn && !params_.hardware.rtl[static_cast<int>(hw::Block::ContentionCounters)] &&
+         params_.hardware.trace.empty();
 }
 
 void ContentionCounterBank::head_at_front(int r, int min_out, int link, Cycle now) {
   hw::ContentionCounters& b = block(r, now);
   b.increment(min_out);
   if (link >= 0) b.partial_increment(link);
-  if (mean_) mean_->change(now, +1);
+  if (!means_.empty()) means_[r].change(now, +1);
 }
 
 void ContentionCounterBank::tail_left(int r, int min_out, int link, Cycle now) {
   hw::ContentionCounters& b = block(r, now);
   b.decrement(min_out);
   if (link >= 0) b.partial_decrement(link);
-  if (mean_) mean_->change(now, -1);
+  if (!means_.empty()) means_[r].change(now, -1);
 }
 
 hw::ContentionCounters& ContentionCounterBank::block(int r, Cycle now) {

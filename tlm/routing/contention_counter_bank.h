@@ -54,8 +54,11 @@ class ContentionCounterBank {
   bool combined_contended(int r, int link, Cycle now) { return block(r, now).combined_contended(link); }
   // Group-output index (0 .. a*h-1) of global port `port` of router r.
   int group_link(int r, int port) const { return df_.index_in_group(r) * df_.h() + port - df_.first_global_port(); }
-  // The mean counter over the measured window (ContentionCounterParams::report_mean), or null.
-  const ContentionCounterMean* mean() const { return mean_ ? &*mean_ : nullptr; }
+  // The mean counter over the measured window (ContentionCounterParams::report_mean), if reported.
+  std::optional<double> mean() const;
+  // Whether each router's counters are touched by that router only (no ECtN broadcast) and run
+  // as the C++ reference: routers may then step on their own threads (sim.threads).
+  bool per_router() const;
 
  private:
   hw::ContentionCounters& block(int r, Cycle now);
@@ -70,9 +73,9 @@ class ContentionCounterBank {
   std::vector<std::unique_ptr<hw::ContentionCounters>> blocks_;
   std::vector<Cycle> ticked_;  // last cycle each block was used in
   Cycle next_broadcast_ = 0;
-  Cycle delivery_ = -1;        // cycle the last broadcast arrays are used from; -1 when delivered
-  std::vector<uint8_t> sent_;  // per router: its partial array of the last broadcast
-  std::optional<ContentionCounterMean> mean_;
+  Cycle delivery_ = -1;                       // cycle the last broadcast arrays are used from; -1 when delivered
+  std::vector<uint8_t> sent_;                 // per router: its partial array of the last broadcast
+  std::vector<ContentionCounterMean> means_;  // per router (report_mean), else empty
 };
 
 }  // namespace ccsim

@@ -3,7 +3,9 @@
 // average number of VCs in the input ports" at saturation, which sets the
 // threshold). The counters of all routers together count the input VCs whose
 // front packet has not left yet, so one running total, integrated over time
-// between its changes, gives the mean over every output port's counter.
+// between its changes, gives the mean over every output port's counter. The
+// integral is linear in the total: one instance per router, summed, gives the
+// same integer as one for the network (so routers may count on their own threads).
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -23,11 +25,15 @@ class ContentionCounterMean {
     last_ = std::max(last_, now);
     total_ += delta;
   }
-  // The mean counter over the window (the total holds from the last change to its end).
-  double mean() const {
+  // The sum over the window's cycles of the total (which holds from the last change to its end).
+  int64_t integral() const { return integral_ + total_ * overlap(last_, end_); }
+  // The mean counter over the window.
+  double mean() const { return mean_of(integral()); }
+  // The mean counter of `integral`, the sum of integral() over instances that split the counters.
+  double mean_of(int64_t integral) const {
     const Cycle span = end_ - start_;
     if (span <= 0 || counters_ <= 0) return 0.0;
-    return static_cast<double>(integral_ + total_ * overlap(last_, end_)) / (static_cast<double>(span) * counters_);
+    return static_cast<double>(integral) / (static_cast<double>(span) * counters_);
   }
 
  private:

@@ -17,6 +17,7 @@ class DragonflyCounterRouting : public DragonflyInTransit {
   DragonflyCounterRouting(const Dragonfly& df, const ContentionCounterParams& params)
       : DragonflyInTransit(df), counters_(df, params), ectn_(params.ectn) {}
   bool wants_queue_events() const override { return true; }
+  bool reads_only_its_router() const override { return counters_.per_router(); }
   std::vector<hw::Block> hardware_blocks() const override { return {hw::Block::ContentionCounters}; }
   void on_head_at_front(RouterContext& ctx, int in_port, const Packet& p) override {
     const int r = ctx.router_id();
@@ -27,7 +28,7 @@ class DragonflyCounterRouting : public DragonflyInTransit {
     counters_.tail_left(r, min_port(r, p), partial_link(r, in_port, p), ctx.cycle());
   }
   nlohmann::json stats() const override {
-    if (const ContentionCounterMean* m = counters_.mean()) return {{"contention_counter_mean", m->mean()}};
+    if (const std::optional<double> m = counters_.mean()) return {{"contention_counter_mean", *m}};
     return nlohmann::json::object();
   }
 

@@ -17,6 +17,7 @@ class DragonflyOlm : public DragonflyInTransit {
  public:
   DragonflyOlm(const Dragonfly& df, int percent, int min_percent)
       : DragonflyInTransit(df), percent_(percent), min_percent_(min_percent) {}
+  bool reads_only_its_router() const override { return true; }
 
  protected:
   bool misroute(RouterContext& ctx, const Packet& p, int min_out, Stage) override {
