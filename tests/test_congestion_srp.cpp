@@ -52,7 +52,8 @@ class SpeculationWatch : public test::ForwardingRouting {
     return inner_->route(c, in, p);
   }
 
-  int max_messages_in_flight = 0;  // per (source, destination), at any time
+  int max_messages_in_flight = 0;         // per (source, destination), at any time
+  int max_source_messages_in_flight = 0;  // per source, over all its destinations
   int64_t speculative_seen = 0;
 
  private:
@@ -61,7 +62,10 @@ class SpeculationWatch : public test::ForwardingRouting {
       ++speculative_seen;
       const auto flow = std::make_pair(p.src, p.dst);
       packets_[p.id] = {flow, p.message_id};
-      if (messages_[p.message_id]++ == 0) max_messages_in_flight = std::max(max_messages_in_flight, ++flows_[flow]);
+      if (messages_[p.message_id]++ == 0) {
+        max_messages_in_flight = std::max(max_messages_in_flight, ++flows_[flow]);
+        max_source_messages_in_flight = std::max(max_source_messages_in_flight, ++sources_[p.src]);
+      }
     } else if (p.kind == kAckPacket || p.kind == kNackPacket) {
       auto it = packets_.find(p.ref);
       if (it == packets_.end()) return;  // the ACK of a guaranteed packet
@@ -69,6 +73,7 @@ class SpeculationWatch : public test::ForwardingRouting {
       if (--m->second == 0) {
         messages_.erase(m);
         --flows_[it->second.first];
+        --sources_[it->second.first.first];
       }
       packets_.erase(it);
     }
@@ -76,11 +81,13 @@ class SpeculationWatch : public test::ForwardingRouting {
   std::unordered_map<uint64_t, std::pair<std::pair<int, int>, uint64_t>> packets_;  // id -> (flow, message)
   std::unordered_map<uint64_t, int> messages_;  // message -> its speculative packets in flight
   std::map<std::pair<int, int>, int> flows_;    // (src, dst) -> messages with speculative packets in flight
+  std::map<int, int> sources_;                  // src -> the same over all its destinations
 };
 
 struct Watched {
   nlohmann::json result;
   int max_messages_in_flight;
+  int max_source_messages_in_flight;
   int64_t speculative_seen;
 };
 
@@ -93,7 +100,7 @@ Watched run_watched(const std::vector<std::string>& sets) {
   static int instance = 0;
   Network net(("srp_watch_" + std::to_string(instance++)).c_str(), cfg, std::move(watch));
   nlohmann::json r = net.run();
-  return {r, w.max_messages_in_flight, w.speculative_seen};
+  return {r, w.max_messages_in_flight, w.max_source_messages_in_flight, w.speculative_seen};
 }
 
 }  // namespace
@@ -203,6 +210,29 @@ TEST(Srp, SpeculativeLimitBoundsMessagesInSpeculativeFlightPerDestination) {
   auto unlimited = run_watched(with(hotspot("srp", 0.5), {"congestion.srp_speculative_limit=0"}));
   EXPECT_GT(unlimited.max_messages_in_flight, 10);
   EXPECT_EQ(cc(unlimited.result, "speculative_limited"), 0);
+}
+
+// congestion.srp_speculative_scope = "source" (ours): the limit counts a source's messages to
+// all destinations together, so under uniform random traffic a source has one message in
+// speculative flight at most, where per destination (000) it has several.
+TEST(Srp, SpeculativeLimitPerSourceCountsEveryDestination) {
+  const std::vector<std::string> ur = {"congestion.protocol=srp",
+                                       "congestion.srp_speculative_limit=1",
+                                       "traffic.pattern=uniform",
+                                       "traffic.load=0.4",
+                                       "traffic.packet_size=4",
+                                       "traffic.message_size=4",
+                                       "router.vcs=3",
+                                       "sim.warmup=1000",
+                                       "sim.measure=4000"};
+  auto per_destination = run_watched(ur);
+  EXPECT_GT(per_destination.max_source_messages_in_flight, 1);
+  auto per_source = run_watched(with(ur, {"congestion.srp_speculative_scope=\"source\""}));
+  EXPECT_GT(per_source.speculative_seen, 1000);
+  EXPECT_EQ(per_source.max_source_messages_in_flight, 1);
+  EXPECT_GT(cc(per_source.result, "speculative_limited"), 2 * cc(per_destination.result, "speculative_limited"));
+  EXPECT_EQ(test::config_error_key({"congestion.protocol=srp", "congestion.srp_speculative_scope=\"group\""}),
+            "congestion.srp_speculative_scope");
 }
 
 // 003 Fig. 5b's SRP plateau at small scale: 68 sources to 4 hot nodes, 4-flit

@@ -33,8 +33,7 @@ bool SpeculativeProtocol::may_inject(NicView& nic, Packet& p, Cycle now) {
       p.vc_class = kDataClass;
       return true;
     }
-    const uint64_t flow =
-        static_cast<uint64_t>(nic.id()) * static_cast<uint64_t>(net_->num_nodes()) + static_cast<uint64_t>(p.dst);
+    const uint64_t flow = flow_of(nic.id(), p.dst, policy);
     const int limit = limit_of(policy);
     if (policy != Policy::ReserveFirst && limit > 0) {
       // SMSRP's and LHRP's limit: a message beyond it waits at the source, unsent, for a slot.
@@ -253,6 +252,21 @@ ParamSpec srp_speculative_limit_param(const std::string& doc_prefix) {
                        "each until its speculative packets are all ACKed or NACKed; a message beyond it goes "
                        "non-speculatively at its granted time; 0 = no limit",
                    0, 1 << 20);
+}
+
+uint64_t SpeculativeProtocol::flow_of(int src, int dst, Policy policy) const {
+  // A source's one count over all destinations: a key no (source, destination) pair has.
+  if (policy == Policy::ReserveFirst && limit_per_source_) return (uint64_t{1} << 63) | static_cast<uint64_t>(src);
+  return static_cast<uint64_t>(src) * static_cast<uint64_t>(net_->num_nodes()) + static_cast<uint64_t>(dst);
+}
+
+ParamSpec srp_speculative_scope_param(const std::string& doc_prefix) {
+  return string_param("congestion.srp_speculative_scope", "destination",
+                      doc_prefix +
+                          "what srp_speculative_limit counts: a source's messages to each destination (000 "
+                          "III-B: \"up to 1 message per destination from each source\") or to all its "
+                          "destinations together (source; ours, to show what a per-source count does)",
+                      {"destination", "source"});
 }
 
 ParamSpec speculative_acks_param() {

@@ -112,6 +112,8 @@ class SpeculativeProtocol : public CongestionControl {
   // The same for Retry (LHRP) messages.
   int retry_limit_ = 0;
   int limit_of(Policy policy) const { return policy == Policy::Retry ? retry_limit_ : speculative_limit_; }
+  // SRP's limit counts a source's messages to all destinations together (srp_speculative_scope).
+  bool limit_per_source_ = false;
   int64_t nacks_ = 0, timed_nacks_ = 0, reservations_ = 0, grants_ = 0;
   int64_t speculative_sent_ = 0, guaranteed_sent_ = 0, fabric_drops_ = 0, last_hop_drops_ = 0;
 
@@ -135,6 +137,8 @@ class SpeculativeProtocol : public CongestionControl {
     int32_t slots = 0;
     int32_t in_flight = 0;
   };
+  // The key of flows_ that a message of `policy` from src to dst counts under.
+  uint64_t flow_of(int src, int dst, Policy policy) const;
   void reserve(NicView& nic, const Packet& p, Message& m, Cycle now);
   void resend_guaranteed(int src, uint64_t id, Cycle at, Cycle now);
   void on_nack(NicView& nic, Packet& nack, Cycle now);
@@ -153,7 +157,7 @@ class SpeculativeProtocol : public CongestionControl {
   // Every Message::dropped id: the end-of-run check asks about each (a scan of
   // messages_ per id made that check quadratic, minutes at 1056 nodes).
   std::unordered_set<uint64_t> awaiting_grant_;
-  std::unordered_map<uint64_t, Flow> flows_;  // by src * nodes + dst, while not empty
+  std::unordered_map<uint64_t, Flow> flows_;  // by flow_of(), while not empty
   int64_t speculative_limited_ = 0;           // messages the limit kept off the speculative class
   int32_t max_in_flight_ = 0;                 // most messages of one flow in speculative flight at once
 };
@@ -164,5 +168,7 @@ ParamSpec speculative_acks_param();
 // congestion.srp_speculative_limit: SRP messages per destination a source may
 // have in speculative flight (srp, and the SRP messages of lhrp's combined mode).
 ParamSpec srp_speculative_limit_param(const std::string& doc_prefix);
+// congestion.srp_speculative_scope: per destination (000) or per source.
+ParamSpec srp_speculative_scope_param(const std::string& doc_prefix);
 
 }  // namespace ccsim

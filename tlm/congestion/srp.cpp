@@ -17,6 +17,7 @@ SrpParams SrpParams::from_config(const Config& c, bool smsrp) {
   p.overhead = c.get_float("congestion.srp_overhead");
   p.speculative_limit =
       static_cast<int>(c.get_int(smsrp ? "congestion.smsrp_speculative_limit" : "congestion.srp_speculative_limit"));
+  if (!smsrp) p.limit_per_source = c.get_string("congestion.srp_speculative_scope") == "source";
   const std::string acks = c.get_string("congestion.srp_acks");
   p.ack_all = acks == "preset" ? !cbcm : acks == "all";
   return p;
@@ -79,6 +80,7 @@ ProtocolEntry srp_protocol_entry() {
                         "Speculative Reservation Protocol (003 2.2, 000 III-B): a reservation with every "
                         "message, speculative packets until the granted time, dropped after a queuing timeout");
   e.params.push_back(srp_speculative_limit_param(""));
+  e.params.push_back(srp_speculative_scope_param(""));
   return e;
 }
 

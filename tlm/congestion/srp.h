@@ -35,8 +35,9 @@ struct SrpParams {
   Cycle timeout = 1000;
   double overhead = 0.05;
   int min_packets = 0;
-  int speculative_limit = 1;  // per (source, destination); SMSRP's default is 0 (none)
-  bool ack_all = true;        // every data packet ACKed, or only the speculative ones
+  int speculative_limit = 1;      // per (source, destination); SMSRP's default is 0 (none)
+  bool limit_per_source = false;  // SRP's limit over all of a source's destinations
+  bool ack_all = true;            // every data packet ACKed, or only the speculative ones
   static SrpParams from_config(const Config& c, bool smsrp);
 };
 
@@ -44,6 +45,7 @@ class Srp : public SpeculativeProtocol {
  public:
   Srp(const Config& cfg, const SrpParams& p) : SpeculativeProtocol(cfg, p.timeout, true), p_(p) {
     speculative_limit_ = p.speculative_limit;
+    limit_per_source_ = p.limit_per_source;
     ack_all_ = p.ack_all;
   }
   void attach(ProtocolContext& net) override;
