@@ -55,9 +55,9 @@ void Nic::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) 
 }
 
 void Nic::step(Cycle now) {
-  receive(now);
-  if (!timed_.empty()) release_due(now);
-  inject(now);
+  take_arrivals(now);
+  deliver_arrivals(now);
+  send(now);
   wake_if_busy(now);
 }
 
@@ -73,11 +73,10 @@ void Nic::wake(Component* c, Cycle at) {
 }
 
 void Nic::take_arrivals(Cycle now) {
-  deferring_ = true;
   while (out_->credit_ready(now)) ++credits_[out_->take_credit()];
   while (in_->flit_ready(now)) {
     Flit f = in_->take_flit();
-    in_->send_credit(now, f.vc);
+    in_->send_credit(now, f.vc);  // the sink consumes a flit per cycle
     ejected_.push_back({f.pkt, f.tail});
   }
 }
@@ -105,16 +104,6 @@ void Nic::flush_deferred(Scheduler& sched, Cycle now) {
   }
   deferred_flits_ = 0;
   wake_if_busy(now);
-}
-
-void Nic::receive(Cycle now) {
-  while (out_->credit_ready(now)) ++credits_[out_->take_credit()];
-  while (in_->flit_ready(now)) {
-    Flit f = in_->take_flit();
-    in_->send_credit(now, f.vc);  // the sink consumes a flit per cycle
-    net_->flit_ejected(*f.pkt, now);
-    if (f.tail) net_->deliver(*this, f.pkt, now);
-  }
 }
 
 // Injection VC: any VC of the packet's class with room (whole packet under VCT).

@@ -46,19 +46,19 @@ class Nic final : public sc_core::sc_module, public Component, public NicView {
   void for_each_packet(F&& f) const;
   int credits(int vc) const override { return credits_[vc]; }
 
-  // A step in four phases, for NICs stepping in a parallel batch (parallel_nics.h): the
-  // phases that touch only this NIC and its links (take_arrivals, send) run on any
-  // thread; deliver_arrivals and flush_deferred run in the batch's order on one thread,
-  // so deliveries, the packets they create and the wake-ups happen in the order one
-  // thread's step() gives them.
+  // step() in phases: take_arrivals (credits and flits off the links), deliver_arrivals
+  // (statistics, the ledger, the packets deliveries create), send. In a parallel batch
+  // (parallel_nics.h) the NIC first defers its shared effects; take_arrivals and send then
+  // run on any thread, deliver_arrivals and flush_deferred in the batch's order on one
+  // thread, so everything shared happens in the order one thread's step() gives it.
   void take_arrivals(Cycle now);
   void deliver_arrivals(Cycle now);
   void send(Cycle now);
-  void flush_deferred(Scheduler& sched, Cycle now);
+  void defer_shared_effects() { deferring_ = true; }
+  void flush_deferred(Scheduler& sched, Cycle now);  // and stops deferring
 
  private:
   void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
-  void receive(Cycle now);
   void inject(Cycle now);
   Packet* next_packet(Cycle now, int& vc);
   int free_vc(const Packet& p);  // a VC of p's class with room for it, or -1
@@ -95,8 +95,8 @@ class Nic final : public sc_core::sc_module, public Component, public NicView {
   Packet* sending_ = nullptr;  // packet being injected
   int sent_flits_ = 0;
   int send_vc_ = 0;
-  // Between take_arrivals and flush_deferred: the flits taken (a packet each, and whether
-  // it was its tail) and the shared effects held back.
+  // The flits taken and not yet delivered (a packet each, and whether it was its tail), and
+  // the shared effects held back between defer_shared_effects and flush_deferred.
   bool deferring_ = false;
   struct Ejected {
     Packet* p;
