@@ -137,10 +137,10 @@ class ClaimContext:
         return self.stability(s) >= frac
 
     def first(self, s, metric=None):
-        return self._value(s, _near(self.d.xs(s), self.d.expected_xs(s)[0]), metric)
+        return self.y(s, self.d.expected_xs(s)[0], metric)
 
     def last(self, s, metric=None):
-        return self._value(s, _near(self.d.xs(s), self.d.expected_xs(s)[-1]), metric)
+        return self.y(s, self.d.expected_xs(s)[-1], metric)
 
     def peak(self, s, metric=None):
         return max(self.ys(s, metric))

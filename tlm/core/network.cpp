@@ -49,8 +49,8 @@ Network::Network(sc_core::sc_module_name name, const Config& cfg, std::unique_pt
     parallel_obstacle_ = ParallelRouters::obstacle(cfg, *routing_, *cc_, trace_ != nullptr);
     if (parallel_obstacle_.empty())
       parallel_ = std::make_unique<ParallelRouters>(static_cast<int>(cfg.get_int("sim.threads")), routers_);
-    nic_obstacle_ = parallel_ ? ParallelNics::obstacle(cfg, *cc_, motifs_ != nullptr, trace_ != nullptr)
-                              : "the routers step on one thread";
+    nic_obstacle_ =
+        parallel_ ? ParallelNics::obstacle(cfg, *cc_, motifs_ != nullptr) : "the routers step on one thread";
     if (nic_obstacle_.empty()) {
       std::vector<Nic*> nics;
       for (auto& n : nics_) nics.push_back(n.get());

@@ -7,13 +7,11 @@
 
 namespace ccsim {
 
-std::string ParallelNics::obstacle(const Config& cfg, const CongestionControl& cc, bool motifs, bool tracing) {
+std::string ParallelNics::obstacle(const Config& cfg, const CongestionControl& cc, bool motifs) {
   if (cc.acts_at_injection())
     return fmt::format("congestion.protocol \"{}\" acts as packets are injected",
                        cfg.get_string("congestion.protocol"));
-  if (motifs) return "traffic.motif sends on deliveries";
-  if (tracing) return "sim.trace records every NIC in one trace";
-  return "";
+  return motifs ? "traffic.motif sends on deliveries" : "";
 }
 
 ParallelNics::ParallelNics(ThreadTeam& team, const std::vector<Nic*>& nics) : team_(team) {

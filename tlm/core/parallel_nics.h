@@ -9,9 +9,10 @@
 // sends, and every shared effect happens in the order of the serial step, so
 // results are byte-identical for every thread count.
 //
-// A protocol that acts when a packet is injected (rate limits, tokens), traffic
-// that reacts to deliveries (traffic.motif) and the packet trace keep the NICs
-// on one thread: obstacle() names them.
+// A protocol that acts when a packet is injected (rate limits, tokens) and
+// traffic that reacts to deliveries (traffic.motif) keep the NICs on one thread:
+// obstacle() names them. NICs step in parallel only beside parallel routers, so
+// the routers' obstacles (the packet trace among them) hold them too.
 #pragma once
 #include <string>
 #include <vector>
@@ -27,7 +28,7 @@ class CongestionControl;
 class ParallelNics {
  public:
   // Why this run's NICs cannot step in parallel, or "" when they can.
-  static std::string obstacle(const Config& cfg, const CongestionControl& cc, bool motifs, bool tracing);
+  static std::string obstacle(const Config& cfg, const CongestionControl& cc, bool motifs);
   // Steps `nics` on `team` from now on.
   ParallelNics(ThreadTeam& team, const std::vector<Nic*>& nics);
   // Steps the NICs of `batch` in cycle `now` and hands their wake-ups to `sched`.
