@@ -77,6 +77,7 @@ class Link {
   // Who is at each end; set by the network when wiring.
   Component* upstream = nullptr;
   Component* downstream = nullptr;
+  int32_t downstream_slot = -1;  // its Scheduler slot (wake-ups)
   int upstream_port = -1, downstream_port = -1;
 
  private:

@@ -135,6 +135,11 @@ void Network::build(const Config& cfg, std::unique_ptr<RoutingFunction> routing)
   for (int r = 0; r < R; ++r)
     routers_.push_back(std::make_unique<Router>(fmt::format("router_{}", r).c_str(), r, topo_->radix(r), rp, this));
   for (int n = 0; n < N; ++n) nics_.push_back(std::make_unique<Nic>(fmt::format("nic_{}", n).c_str(), n, this));
+  // A link's far end and its scheduler slot (the link's wake-ups go by slot).
+  auto lead_to = [this](Link* l, Component* c) {
+    l->downstream = c;
+    l->downstream_slot = sched_.enroll(c);
+  };
   router_nics_.assign(R, {});
   for (int n = 0; n < N; ++n) router_nics_[topo_->node_router(n)].push_back(n);
   least_busy_injection_ = cfg.get_string("router.switch_injection") == "least_busy_endpoint";
@@ -155,17 +160,17 @@ void Network::build(const Config& cfg, std::unique_ptr<RoutingFunction> routing)
       l->upstream_port = o;
       out_link[r][o] = l;
       if (pp.is_node) {
-        l->downstream = nics_[pp.id].get();
+        lead_to(l, nics_[pp.id].get());
         links_.push_back(std::make_unique<Link>(topo_->latency(k), k));
         Link* in = links_.back().get();
         in->upstream = nics_[pp.id].get();
-        in->downstream = routers_[r].get();
+        lead_to(in, routers_[r].get());
         in->downstream_port = o;
         to_router[r][o] = in;
         nic_out[pp.id] = in;
         nics_[pp.id]->connect(in, depth, num_vcs, vcs_per_class_, l);
       } else {
-        l->downstream = routers_[pp.id].get();
+        lead_to(l, routers_[pp.id].get());
         l->downstream_port = pp.port;
       }
     }

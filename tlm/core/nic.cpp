@@ -62,14 +62,14 @@ void Nic::step(Cycle now) {
 }
 
 void Nic::wake_if_busy(Cycle now) {
-  if (sending_ || queued_packets_ > 0 || !control_.empty()) wake(this, now + 1);
+  if (sending_ || queued_packets_ > 0 || !control_.empty()) wake(slot, now + 1);
 }
 
-void Nic::wake(Component* c, Cycle at) {
+void Nic::wake(int32_t target, Cycle at) {
   if (deferring_)
-    deferred_wakes_.push_back({c, at});
+    deferred_wakes_.push_back({target, at});
   else
-    net_->scheduler().wake(c, at);
+    net_->scheduler().wake_slot(target, at);
 }
 
 void Nic::take_arrivals(Cycle now) {
@@ -96,7 +96,7 @@ void Nic::send(Cycle now) {
 
 void Nic::flush_deferred(Scheduler& sched, Cycle now) {
   deferring_ = false;
-  for (auto& [c, at] : deferred_wakes_) sched.wake(c, at);
+  for (auto& [target, at] : deferred_wakes_) sched.wake_slot(target, at);
   deferred_wakes_.clear();
   if (deferred_flits_ > 0) {
     net_->count_flit_hops(deferred_flits_, now);
@@ -124,13 +124,13 @@ void Nic::requeue(Packet* p, Cycle at, Cycle now) {
   if (at > now) {
     timed_.push_back({at, p});
     std::push_heap(timed_.begin(), timed_.end(), std::greater<>());
-    wake(this, at);
+    wake(slot, at);
     return;
   }
   DestQueue& dq = dests_[queue_for(p->dst)];
   dq.packets.push_front(p);
   ++queued_packets_;
-  wake(this, now);
+  wake(slot, now);
 }
 
 void Nic::release_due(Cycle now) {
@@ -144,7 +144,7 @@ void Nic::release_due(Cycle now) {
 
 void Nic::send_control(Packet* p, Cycle now) {
   control_.push_back(p);
-  wake(this, now);
+  wake(slot, now);
 }
 
 Packet* Nic::next_packet(Cycle now, int& vc_out) {
@@ -210,7 +210,7 @@ void Nic::inject(Cycle now) {
          static_cast<uint16_t>(sending_->size),
          static_cast<uint8_t>(sending_->vc_class)};
   out_->send_flit(now, f);
-  wake(out_->downstream, now + out_->latency());
+  wake(out_->downstream_slot, now + out_->latency());
   if (deferring_) {
     ++deferred_flits_;
   } else {

@@ -64,8 +64,8 @@ class Nic final : public sc_core::sc_module, public Component, public NicView {
   int free_vc(const Packet& p);  // a VC of p's class with room for it, or -1
   int queue_for(int dst);
   void release_due(Cycle now);  // timed retransmissions whose time has come
-  // Wakes `c` at `at` through the scheduler, or after the batch's phases (flush_deferred).
-  void wake(Component* c, Cycle at);
+  // Wakes the component of scheduler slot `target` at `at`, now or after the batch's phases (flush_deferred).
+  void wake(int32_t target, Cycle at);
   void wake_if_busy(Cycle now);  // next cycle, while it has something to send
 
   struct DestQueue {
@@ -103,8 +103,8 @@ class Nic final : public sc_core::sc_module, public Component, public NicView {
     bool tail;
   };
   std::vector<Ejected> ejected_;
-  std::vector<std::pair<Component*, Cycle>> deferred_wakes_;
-  int64_t deferred_flits_ = 0;  // injected: a flit-hop each
+  std::vector<std::pair<int32_t, Cycle>> deferred_wakes_;  // by slot
+  int64_t deferred_flits_ = 0;                             // injected: a flit-hop each
 };
 
 template <typename F>

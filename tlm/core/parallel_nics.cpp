@@ -19,17 +19,25 @@ ParallelNics::ParallelNics(ThreadTeam& team, const std::vector<Nic*>& nics) : te
 }
 
 void ParallelNics::step(const std::vector<Nic*>& batch, Scheduler& sched, Cycle now) {
-  team_.run(batch.size(), [&](size_t begin, size_t end) {
-    for (size_t i = begin; i < end; ++i) {
-      batch[i]->defer_shared_effects();
-      batch[i]->take_arrivals(now);
-    }
-  });
-  for (Nic* n : batch) n->deliver_arrivals(now);
-  team_.run(batch.size(), [&](size_t begin, size_t end) {
-    for (size_t i = begin; i < end; ++i) batch[i]->send(now);
-  });
-  for (Nic* n : batch) n->flush_deferred(sched, now);
+  team_.run_ordered(
+      batch.size(),
+      [&](size_t begin, size_t end) {
+        for (size_t i = begin; i < end; ++i) {
+          batch[i]->defer_shared_effects();
+          batch[i]->take_arrivals(now);
+        }
+      },
+      [&](size_t begin, size_t end) {
+        for (size_t i = begin; i < end; ++i) batch[i]->deliver_arrivals(now);
+      });
+  team_.run_ordered(
+      batch.size(),
+      [&](size_t begin, size_t end) {
+        for (size_t i = begin; i < end; ++i) batch[i]->send(now);
+      },
+      [&](size_t begin, size_t end) {
+        for (size_t i = begin; i < end; ++i) batch[i]->flush_deferred(sched, now);
+      });
 }
 
 }  // namespace ccsim

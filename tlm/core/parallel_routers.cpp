@@ -34,10 +34,14 @@ void ParallelRouters::step(const std::vector<Router*>& batch, Scheduler& sched, 
   team_.run(batch.size(), [&](size_t begin, size_t end) {
     for (size_t i = begin; i < end; ++i) batch[i]->receive(now);
   });
-  team_.run(batch.size(), [&](size_t begin, size_t end) {
-    for (size_t i = begin; i < end; ++i) batch[i]->forward(now);
-  });
-  for (Router* r : batch) r->flush_deferred(sched, now);
+  team_.run_ordered(
+      batch.size(),
+      [&](size_t begin, size_t end) {
+        for (size_t i = begin; i < end; ++i) batch[i]->forward(now);
+      },
+      [&](size_t begin, size_t end) {
+        for (size_t i = begin; i < end; ++i) batch[i]->flush_deferred(sched, now);
+      });
 }
 
 }  // namespace ccsim

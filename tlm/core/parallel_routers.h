@@ -5,8 +5,9 @@
 // provided each touches only itself and its links. A cycle's routers step in
 // two phases (every receive(), then every forward(): a link is then never
 // taken from and sent on at once), on any number of threads; their wake-ups
-// and flit-hop counts are handed to the scheduler afterwards in the batch's
-// order, which does not depend on the thread count. NICs step after them
+// and flit-hop counts are handed to the scheduler after each chunk's forward()
+// in the batch's order (ThreadTeam::run_ordered), which does not depend on the
+// thread count. NICs step after them
 // (parallel_nics.h); traffic and everything else on the calling thread.
 // Results are therefore byte-identical for every thread count.
 //

@@ -148,14 +148,14 @@ void Router::forward(Cycle now) {
     send_links(now);
   }
   if (rescued_.port >= 0) drain_rescued(now);
-  if (buffered_flits_ > 0) wake(this, now + 1);
+  if (buffered_flits_ > 0) wake(slot, now + 1);
 }
 
-void Router::wake(Component* c, Cycle at) {
+void Router::wake(int32_t target, Cycle at) {
   if (defer_)
-    deferred_wakes_.push_back({c, at});
+    deferred_wakes_.push_back({target, at});
   else
-    net_->scheduler().wake(c, at);
+    net_->scheduler().wake_slot(target, at);
 }
 
 void Router::count_hop(Cycle now) {
@@ -166,7 +166,7 @@ void Router::count_hop(Cycle now) {
 }
 
 void Router::flush_deferred(Scheduler& sched, Cycle now) {
-  for (auto& [c, at] : deferred_wakes_) sched.wake(c, at);
+  for (auto& [target, at] : deferred_wakes_) sched.wake_slot(target, at);
   deferred_wakes_.clear();
   if (deferred_hops_ > 0) net_->count_flit_hops(deferred_hops_, now);
   deferred_hops_ = 0;
@@ -486,7 +486,7 @@ void Router::send_links(Cycle now) {
     Flit flit{f.pkt, static_cast<uint16_t>(chosen), f.sent == 0, f.sent + 1 == f.size, f.size, f.vc_class};
     if (__builtin_expect(net_->tracing(), 0) && flit.head && f.pkt->traced) trace_departure(*f.pkt, o, chosen, now);
     op.link->send_flit(now, flit);
-    wake(op.link->downstream, now + op.link->latency());
+    wake(op.link->downstream_slot, now + op.link->latency());
     count_hop(now);
     --ov.credits;
     --ov.occupancy;

@@ -232,9 +232,9 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
   // The packet trace's records, out of the hot loops (sim.trace).
   [[gnu::cold, gnu::noinline]] void trace_arrival(const Packet& p, int port, int vc, Cycle now);
   [[gnu::cold, gnu::noinline]] void trace_departure(const Packet& p, int port, int vc, Cycle now);
-  // Wakes `c` at `at` and counts a flit-hop, through the scheduler and the
+  // Wakes the component of scheduler slot `target` at `at` and counts a flit-hop, through the scheduler and the
   // network, or later (defer_shared_effects()).
-  void wake(Component* c, Cycle at);
+  void wake(int32_t target, Cycle at);
   void count_hop(Cycle now);
   // Credits the link has delivered by `now` (also for remote occupancy reads).
   void absorb_credits(OutputPort& op, Cycle now);
@@ -302,9 +302,9 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
     int vc, queue, out_port, priority;
   };
   std::vector<Request> requests_;
-  std::vector<uint64_t> req_mask_;  // per output: inputs requesting it this round
-  bool defer_ = false;              // defer_shared_effects()
-  std::vector<std::pair<Component*, Cycle>> deferred_wakes_;
+  std::vector<uint64_t> req_mask_;                         // per output: inputs requesting it this round
+  bool defer_ = false;                                     // defer_shared_effects()
+  std::vector<std::pair<int32_t, Cycle>> deferred_wakes_;  // by slot
   int64_t deferred_hops_ = 0;
 };
 
