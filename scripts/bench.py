@@ -6,7 +6,9 @@ binaries run alternately, REPS times each per case; the table gives medians and 
 new/base, and the result JSON without `perf` must be identical for both (same results;
 the config echo aside, which lists every key a binary knows). --threads 1,2 runs the new
 binary at each thread count (sim.threads; the base binary runs with its default, one) and
-requires identical results at every count; the ratio compares each with the base.
+requires identical results at every count; the ratio compares each with the base. With threads
+it prints `ccsim cores` before and after: the cores' cache-line round trip, which the speed-up
+with threads follows (a VM's cores may move between dies from one hour to the next).
 
 Cases (experiments/bench_*.toml):
   df1056-ur0.5   1056-node dragonfly (p=4, a=8, h=4), UR 0.5, 1-flit packets, MIN
@@ -69,6 +71,9 @@ def main():
     # (label, binary, sim.threads or None); the label names the binary and its thread count.
     bins = [(f"new/{t}t" if t else "new", args.ccsim, t) for t in counts]
     bins += [("base", args.base, None)] if args.base else []
+    threaded = any(t and t > 1 for t in counts)
+    if threaded:  # the speed-up with threads follows the cores' cache-line round trip: say what it was
+        cores(args.ccsim, "before")
     print(f"{'case':<15} {'binary':<7} {'cycles/s':>10} {'flit-hops/s':>12} {'ns/flit-hop':>12} {'RSS MB':>7}"
           f"{'  x base' if args.base else ''}")
     failed = False
@@ -92,7 +97,16 @@ def main():
         if len(set(digests.values())) > 1:
             print(f"{name}: RESULTS DIFFER between {', '.join(sorted(digests))}", file=sys.stderr)
             failed = True
+    if threaded:
+        cores(args.ccsim, "after")
     return 1 if failed else 0
+
+
+def cores(ccsim, when):
+    out = subprocess.run([ccsim, "cores", "--rounds", "100000"], check=True, capture_output=True, text=True).stdout
+    for line in out.splitlines():
+        if "round trip" in line or " - cpu " in line:
+            print(f"ccsim cores, {when}: {line}", flush=True)
 
 
 if __name__ == "__main__":

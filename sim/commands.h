@@ -36,6 +36,8 @@ int command_plot(const std::string& dir);
 // Runs scripts/reproduce.py with these arguments (ccsim reproduce PAPER [FIG...] [options]).
 int command_reproduce(std::vector<std::string> args);
 int command_list(std::ostream& out);
+// Cache-line round trips between cores (what limits sim.threads): `rounds` ping-pongs per pair.
+int command_cores(std::ostream& out, int rounds);
 int command_list_markdown(std::ostream& out);
 
 }  // namespace ccsim

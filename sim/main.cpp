@@ -1,4 +1,4 @@
-// ccsim: the command-line program. Subcommands run, sweep, plot, reproduce and list.
+// ccsim: the command-line program. Subcommands run, sweep, jobs, plot, reproduce, list and cores.
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
@@ -109,6 +109,11 @@ int sc_main(int argc, char** argv) {
       app.add_subcommand("list", "list topologies, routing algorithms, protocols and patterns with their parameters");
   list_cmd->add_flag("--markdown", markdown, "print the configuration reference as Markdown (docs/config.md)");
 
+  int rounds = 200000;
+  auto* cores_cmd =
+      app.add_subcommand("cores", "time a cache line's round trip between cores (sim.threads' speed-up follows it)");
+  cores_cmd->add_option("--rounds", rounds, "ping-pongs per pair of cores")->check(CLI::Range(1, 100000000));
+
   CLI11_PARSE(app, argc, argv);
   try {
     if (*run_cmd) return ccsim::command_run(run, argv[0]);
@@ -116,6 +121,7 @@ int sc_main(int argc, char** argv) {
     if (*jobs_cmd) return ccsim::command_jobs(jobs);
     if (*plot_cmd) return ccsim::command_plot(plot_dir);
     if (*reproduce_cmd) return ccsim::command_reproduce(reproduce_cmd->remaining());
+    if (*cores_cmd) return ccsim::command_cores(std::cout, rounds);
     return markdown ? ccsim::command_list_markdown(std::cout) : ccsim::command_list(std::cout);
   } catch (const ccsim::ConfigError& e) {
     std::cerr << "error: " << one_line(e.what()) << "\n";
