@@ -39,6 +39,7 @@ class Nic final : public sc_core::sc_module, public Component, public NicView {
   void requeue(Packet* p, Cycle at, Cycle now);
 
   int id() const override { return id_; }
+  Component* router() const { return out_->downstream; }  // the switch it is attached to
   // Packets waiting in the source queues (not yet started).
   int64_t queued_packets() const { return queued_packets_; }
   size_t control_backlog() const { return control_.size(); }  // control packets waiting to be sent

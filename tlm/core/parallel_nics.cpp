@@ -14,30 +14,30 @@ std::string ParallelNics::obstacle(const Config& cfg, const CongestionControl& c
   return motifs ? "traffic.motif sends on deliveries" : "";
 }
 
-ParallelNics::ParallelNics(ThreadTeam& team, const std::vector<Nic*>& nics) : team_(team) {
-  for (Nic* n : nics) n->batch = Component::Batch::Nic;
+ParallelNics::ParallelNics(ThreadTeam& team, const std::vector<Nic*>& nics)
+    : team_(team), homes_(static_cast<size_t>(team.size())) {
+  for (Nic* n : nics) {
+    n->batch = Component::Batch::Nic;
+    n->home = n->router()->home;  // its packets and links are its router's
+  }
 }
 
 void ParallelNics::step(const std::vector<Nic*>& batch, Scheduler& sched, Cycle now) {
-  team_.run_ordered(
-      batch.size(),
-      [&](size_t begin, size_t end) {
-        for (size_t i = begin; i < end; ++i) {
-          batch[i]->defer_shared_effects();
-          batch[i]->take_arrivals(now);
-        }
-      },
-      [&](size_t begin, size_t end) {
-        for (size_t i = begin; i < end; ++i) batch[i]->deliver_arrivals(now);
-      });
-  team_.run_ordered(
-      batch.size(),
-      [&](size_t begin, size_t end) {
-        for (size_t i = begin; i < end; ++i) batch[i]->send(now);
-      },
-      [&](size_t begin, size_t end) {
-        for (size_t i = begin; i < end; ++i) batch[i]->flush_deferred(sched, now);
-      });
+  for (auto& h : homes_) h.clear();
+  for (Nic* n : batch) homes_[n->home].push_back(n);
+  team_.run(homes_.size(), [&](size_t begin, size_t end) {
+    for (size_t t = begin; t < end; ++t)
+      for (Nic* n : homes_[t]) {
+        n->defer_shared_effects();
+        n->take_arrivals(now);
+      }
+  });
+  for (Nic* n : batch) n->deliver_arrivals(now);
+  team_.run(homes_.size(), [&](size_t begin, size_t end) {
+    for (size_t t = begin; t < end; ++t)
+      for (Nic* n : homes_[t]) n->send(now);
+  });
+  for (Nic* n : batch) n->flush_deferred(sched, now);
 }
 
 }  // namespace ccsim

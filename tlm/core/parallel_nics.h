@@ -4,11 +4,11 @@
 // hands the network: ejected flits and delivered packets (statistics, the
 // packet ledger, the ACKs a delivery creates), flit counts and wake-ups. Its
 // step is cut in four phases (Nic::take_arrivals, deliver_arrivals, send,
-// flush_deferred): the first and third split over the threads, the second and
-// fourth after them in the batch's order (ThreadTeam::run_ordered: each chunk's
-// on the thread that took it, once the chunk before is done). Each NIC still
-// delivers before it sends, and every shared effect happens in the order of the
-// serial step, so results are byte-identical for every thread count.
+// flush_deferred): the first and third on the threads (each NIC on its router's
+// home thread), the second and fourth on the calling thread in the batch's
+// order. Each NIC still delivers before it sends, and every shared effect
+// happens in the order of the serial step, so results are byte-identical for
+// every thread count.
 //
 // A protocol that acts when a packet is injected (rate limits, tokens) and
 // traffic that reacts to deliveries (traffic.motif) keep the NICs on one thread:
@@ -37,6 +37,7 @@ class ParallelNics {
 
  private:
   ThreadTeam& team_;
+  std::vector<std::vector<Nic*>> homes_;  // a batch's NICs by their home thread
 };
 
 }  // namespace ccsim

@@ -23,25 +23,29 @@ std::string ParallelRouters::obstacle(const Config& cfg, const RoutingFunction& 
   return "";
 }
 
-ParallelRouters::ParallelRouters(int threads, const std::vector<std::unique_ptr<Router>>& routers) : team_(threads) {
-  for (auto& r : routers) {
-    r->batch = Component::Batch::Router;
-    r->defer_shared_effects();
+ParallelRouters::ParallelRouters(int threads, const std::vector<std::unique_ptr<Router>>& routers)
+    : team_(threads), homes_(threads) {
+  const size_t n = routers.size();
+  for (size_t i = 0; i < n; ++i) {
+    Router& r = *routers[i];
+    r.batch = Component::Batch::Router;
+    r.home = static_cast<uint16_t>(i * threads / n);  // contiguous: a group's local links stay on one core
+    r.defer_shared_effects();
   }
 }
 
 void ParallelRouters::step(const std::vector<Router*>& batch, Scheduler& sched, Cycle now) {
-  team_.run(batch.size(), [&](size_t begin, size_t end) {
-    for (size_t i = begin; i < end; ++i) batch[i]->receive(now);
+  for (auto& h : homes_) h.clear();
+  for (Router* r : batch) homes_[r->home].push_back(r);
+  team_.run(homes_.size(), [&](size_t begin, size_t end) {
+    for (size_t t = begin; t < end; ++t)
+      for (Router* r : homes_[t]) r->receive(now);
   });
-  team_.run_ordered(
-      batch.size(),
-      [&](size_t begin, size_t end) {
-        for (size_t i = begin; i < end; ++i) batch[i]->forward(now);
-      },
-      [&](size_t begin, size_t end) {
-        for (size_t i = begin; i < end; ++i) batch[i]->flush_deferred(sched, now);
-      });
+  team_.run(homes_.size(), [&](size_t begin, size_t end) {
+    for (size_t t = begin; t < end; ++t)
+      for (Router* r : homes_[t]) r->forward(now);
+  });
+  for (Router* r : batch) r->flush_deferred(sched, now);
 }
 
 }  // namespace ccsim

@@ -5,11 +5,14 @@
 // provided each touches only itself and its links. A cycle's routers step in
 // two phases (every receive(), then every forward(): a link is then never
 // taken from and sent on at once), on any number of threads; their wake-ups
-// and flit-hop counts are handed to the scheduler after each chunk's forward()
-// in the batch's order (ThreadTeam::run_ordered), which does not depend on the
-// thread count. NICs step after them
+// and flit-hop counts are handed to the scheduler afterwards in the batch's
+// order, which does not depend on the thread count. NICs step after them
 // (parallel_nics.h); traffic and everything else on the calling thread.
 // Results are therefore byte-identical for every thread count.
+//
+// Each router steps on its home thread, the same in every cycle (contiguous
+// ranges of routers, so a group's local links stay on one core): its state
+// stays in that core's cache instead of moving between cores with the batch.
 //
 // Whatever reads or writes beyond its router while routers step (UGAL-G's
 // remote queues, protocols acting in the switches, deadlock recovery's token,
@@ -43,6 +46,7 @@ class ParallelRouters {
 
  private:
   ThreadTeam team_;
+  std::vector<std::vector<Router*>> homes_;  // a batch's routers by their home thread
 };
 
 }  // namespace ccsim

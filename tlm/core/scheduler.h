@@ -24,6 +24,8 @@ class Component {
   // Stepped in a cycle's parallel batch (sim.threads) rather than in wake order, and as which.
   enum class Batch : uint8_t { None, Router, Nic };
   Batch batch = Batch::None;
+  // Its thread in those batches: always the same one, so its state stays in that core's cache.
+  uint16_t home = 0;
 };
 
 class Scheduler {

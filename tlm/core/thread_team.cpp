@@ -34,36 +34,15 @@ ThreadTeam::~ThreadTeam() {
   for (auto& w : workers_) w.join();
 }
 
-void ThreadTeam::chunk(int t) {
+void ThreadTeam::chunk(int t) const {
   const size_t threads = workers_.size() + 1;
   const size_t begin = n_ * t / threads, end = n_ * (t + 1) / threads;
   if (begin < end) (*f_)(begin, end);
-  if (!then_) return;
-  for (int spin = 0; thens_done_.load(std::memory_order_acquire) < t; ++spin)
-    if (spin < kPauses)
-      relax();
-    else
-      std::this_thread::yield();
-  if (begin < end) (*then_)(begin, end);
-  thens_done_.store(t + 1, std::memory_order_release);
 }
 
 void ThreadTeam::run(size_t n, const std::function<void(size_t, size_t)>& f) {
-  then_ = nullptr;
-  start(n, f);
-}
-
-void ThreadTeam::run_ordered(size_t n, const std::function<void(size_t, size_t)>& f,
-                             const std::function<void(size_t, size_t)>& then) {
-  then_ = &then;
-  thens_done_.store(0, std::memory_order_relaxed);
-  start(n, f);
-}
-
-void ThreadTeam::start(size_t n, const std::function<void(size_t, size_t)>& f) {
   if (workers_.empty() || n < 2) {
     if (n > 0) f(0, n);
-    if (n > 0 && then_) (*then_)(0, n);
     return;
   }
   n_ = n;

@@ -26,28 +26,19 @@ class ThreadTeam {
   // Calls f(begin, end) for the chunks of [0, n), chunk t on thread t; the
   // chunks depend on n and the team's size only.
   void run(size_t n, const std::function<void(size_t, size_t)>& f);
-  // run(n, f), and after each chunk's f, then(begin, end) for that chunk in the chunks'
-  // order: chunk t's `then` starts when chunk t-1's has finished. Shared effects done in
-  // `then` happen in the order one thread gives them, on the thread whose cache holds the
-  // chunk's data, and overlap with later chunks' f.
-  void run_ordered(size_t n, const std::function<void(size_t, size_t)>& f,
-                   const std::function<void(size_t, size_t)>& then);
 
  private:
-  void start(size_t n, const std::function<void(size_t, size_t)>& f);  // run's body, then_ set
   void work(int t);
-  void chunk(int t);
+  void chunk(int t) const;
 
   std::vector<std::thread> workers_;
   std::mutex mutex_;
   std::condition_variable wake_;
   std::atomic<uint64_t> generation_{0};  // grows by one per run
   std::atomic<int> done_{0};             // workers finished with the current run
-  std::atomic<int> thens_done_{0};       // chunks whose `then` has finished (run_ordered)
   std::atomic<bool> stop_{false};        // published through generation_
   size_t n_ = 0;
   const std::function<void(size_t, size_t)>* f_ = nullptr;
-  const std::function<void(size_t, size_t)>* then_ = nullptr;  // run_ordered's, or none
 };
 
 }  // namespace ccsim
