@@ -475,8 +475,17 @@ void Network::step_batch(const std::vector<Component*>& batch, Cycle now) {
     else
       nic_batch_.push_back(static_cast<Nic*>(c));
   }
-  if (!router_batch_.empty()) parallel_->step(router_batch_, sched_, now);
-  if (!nic_batch_.empty()) parallel_nics_->step(nic_batch_, sched_, now);
+  if (!router_batch_.empty()) {
+    const int64_t hops = parallel_->step(router_batch_, sched_, now);
+    if (hops > 0) count_flit_hops(hops, now);
+  }
+  if (!nic_batch_.empty()) {
+    const int64_t flits = parallel_nics_->step(nic_batch_, sched_, now);
+    if (flits > 0) {
+      count_flit_hops(flits, now);
+      flit_injected(flits);
+    }
+  }
 }
 
 Cycle Network::end_window_at(Cycle now) {

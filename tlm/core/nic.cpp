@@ -66,8 +66,8 @@ void Nic::wake_if_busy(Cycle now) {
 }
 
 void Nic::wake(int32_t target, Cycle at) {
-  if (deferring_)
-    deferred_wakes_.push_back({target, at});
+  if (deferred_)
+    deferred_->wakes.push_back({target, at});
   else
     net_->scheduler().wake_slot(target, at);
 }
@@ -92,18 +92,6 @@ void Nic::deliver_arrivals(Cycle now) {
 void Nic::send(Cycle now) {
   if (!timed_.empty()) release_due(now);
   inject(now);
-}
-
-void Nic::flush_deferred(Scheduler& sched, Cycle now) {
-  deferring_ = false;
-  for (auto& [target, at] : deferred_wakes_) sched.wake_slot(target, at);
-  deferred_wakes_.clear();
-  if (deferred_flits_ > 0) {
-    net_->count_flit_hops(deferred_flits_, now);
-    net_->flit_injected(deferred_flits_);
-  }
-  deferred_flits_ = 0;
-  wake_if_busy(now);
 }
 
 // Injection VC: any VC of the packet's class with room (whole packet under VCT).
@@ -211,8 +199,8 @@ void Nic::inject(Cycle now) {
          static_cast<uint8_t>(sending_->vc_class)};
   out_->send_flit(now, f);
   wake(out_->downstream_slot, now + out_->latency());
-  if (deferring_) {
-    ++deferred_flits_;
+  if (deferred_) {
+    ++deferred_->hops;
   } else {
     net_->count_flit_hops(1, now);
     net_->flit_injected();

@@ -11,6 +11,7 @@
 #include <tlm_utils/simple_target_socket.h>
 #include <vector>
 
+#include "core/deferred_effects.h"
 #include "core/fifo.h"
 #include "core/flat_map.h"
 #include "core/link.h"
@@ -47,16 +48,18 @@ class Nic final : public sc_core::sc_module, public Component, public NicView {
   void for_each_packet(F&& f) const;
   int credits(int vc) const override { return credits_[vc]; }
 
-  // step() in phases: take_arrivals (credits and flits off the links), deliver_arrivals
-  // (statistics, the ledger, the packets deliveries create), send. In a parallel batch
-  // (parallel_nics.h) the NIC first defers its shared effects; take_arrivals and send then
-  // run on any thread, deliver_arrivals and flush_deferred in the batch's order on one
-  // thread, so everything shared happens in the order one thread's step() gives it.
+  // step() in phases: take_arrivals (credits and flits off the links; no wake-ups),
+  // deliver_arrivals (statistics, the ledger, the packets deliveries create), send, and
+  // wake_if_busy. In a parallel batch (parallel_nics.h) the NIC's wake-ups and injected
+  // flits go to `to` between defer_shared_effects and stop_deferring; take_arrivals and
+  // send then run on any thread, deliver_arrivals in the batch's order on one thread, so
+  // everything shared happens in the order one thread's step() gives it.
   void take_arrivals(Cycle now);
   void deliver_arrivals(Cycle now);
   void send(Cycle now);
-  void defer_shared_effects() { deferring_ = true; }
-  void flush_deferred(Scheduler& sched, Cycle now);  // and stops deferring
+  void wake_if_busy(Cycle now);  // next cycle, while it has something to send
+  void defer_shared_effects(DeferredEffects* to) { deferred_ = to; }
+  void stop_deferring() { deferred_ = nullptr; }
 
  private:
   void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
@@ -67,7 +70,6 @@ class Nic final : public sc_core::sc_module, public Component, public NicView {
   void release_due(Cycle now);  // timed retransmissions whose time has come
   // Wakes the component of scheduler slot `target` at `at`, now or after the batch's phases (flush_deferred).
   void wake(int32_t target, Cycle at);
-  void wake_if_busy(Cycle now);  // next cycle, while it has something to send
 
   struct DestQueue {
     Fifo<Packet*> packets;
@@ -96,16 +98,13 @@ class Nic final : public sc_core::sc_module, public Component, public NicView {
   Packet* sending_ = nullptr;  // packet being injected
   int sent_flits_ = 0;
   int send_vc_ = 0;
-  // The flits taken and not yet delivered (a packet each, and whether it was its tail), and
-  // the shared effects held back between defer_shared_effects and flush_deferred.
-  bool deferring_ = false;
+  // The flits taken and not yet delivered (a packet each, and whether it was its tail).
   struct Ejected {
     Packet* p;
     bool tail;
   };
   std::vector<Ejected> ejected_;
-  std::vector<std::pair<int32_t, Cycle>> deferred_wakes_;  // by slot
-  int64_t deferred_flits_ = 0;                             // injected: a flit-hop each
+  DeferredEffects* deferred_ = nullptr;  // defer_shared_effects()
 };
 
 template <typename F>

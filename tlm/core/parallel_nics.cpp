@@ -4,6 +4,7 @@
 
 #include "congestion/congestion_control.h"
 #include "core/params.h"
+#include "core/sim_error.h"
 
 namespace ccsim {
 
@@ -15,29 +16,68 @@ std::string ParallelNics::obstacle(const Config& cfg, const CongestionControl& c
 }
 
 ParallelNics::ParallelNics(ThreadTeam& team, const std::vector<Nic*>& nics)
-    : team_(team), homes_(static_cast<size_t>(team.size())) {
+    : team_(team), homes_(static_cast<size_t>(team.size())), deferred_(homes_.size()) {
   for (Nic* n : nics) {
     n->batch = Component::Batch::Nic;
     n->home = n->router()->home;  // its packets and links are its router's
   }
 }
 
-void ParallelNics::step(const std::vector<Nic*>& batch, Scheduler& sched, Cycle now) {
+int64_t ParallelNics::step(const std::vector<Nic*>& batch, Scheduler& sched, Cycle now) {
+  const size_t n = batch.size();
+  home_of_.resize(n);
+  delivery_wakes_.resize(n);
+  send_wakes_.resize(n);
   for (auto& h : homes_) h.clear();
-  for (Nic* n : batch) homes_[n->home].push_back(n);
+  for (size_t i = 0; i < n; ++i) {
+    home_of_[i] = batch[i]->home;
+    homes_[home_of_[i]].push_back(i);
+  }
+  for (DeferredEffects& d : deferred_) d.wakes.clear();
   team_.run(homes_.size(), [&](size_t begin, size_t end) {
     for (size_t t = begin; t < end; ++t)
-      for (Nic* n : homes_[t]) {
-        n->defer_shared_effects();
-        n->take_arrivals(now);
+      for (size_t i : homes_[t]) {
+        batch[i]->defer_shared_effects(&deferred_[t]);
+        batch[i]->take_arrivals(now);
       }
   });
-  for (Nic* n : batch) n->deliver_arrivals(now);
+  size_t delivery_wake_count = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const auto& wakes = deferred_[home_of_[i]].wakes;
+    const size_t before = wakes.size();
+    batch[i]->deliver_arrivals(now);
+    delivery_wakes_[i] = {before, wakes.size() - before};
+    delivery_wake_count += wakes.size() - before;
+  }
+  // A delivery that woke another NIC of the batch would have left its wake-up outside every range.
+  size_t listed = 0;
+  for (const DeferredEffects& d : deferred_) listed += d.wakes.size();
+  if (listed != delivery_wake_count)
+    throw SimError(
+        "a delivery woke another NIC while NICs step in parallel: that protocol must keep them on one "
+        "thread (CongestionControl::acts_at_injection)");
   team_.run(homes_.size(), [&](size_t begin, size_t end) {
     for (size_t t = begin; t < end; ++t)
-      for (Nic* n : homes_[t]) n->send(now);
+      for (size_t i : homes_[t]) {
+        const size_t before = deferred_[t].wakes.size();
+        batch[i]->send(now);
+        batch[i]->wake_if_busy(now);
+        batch[i]->stop_deferring();
+        send_wakes_[i] = {before, deferred_[t].wakes.size() - before};
+      }
   });
-  for (Nic* n : batch) n->flush_deferred(sched, now);
+  // The wake-ups in the batch's order, each NIC's as its step() makes them: deliveries' first.
+  for (size_t i = 0; i < n; ++i) {
+    const auto& wakes = deferred_[home_of_[i]].wakes;
+    for (const Range& r : {delivery_wakes_[i], send_wakes_[i]})
+      for (size_t k = r.first; k < r.first + r.count; ++k) sched.wake_slot(wakes[k].first, wakes[k].second);
+  }
+  int64_t flits = 0;
+  for (DeferredEffects& d : deferred_) {
+    flits += d.hops;
+    d.hops = 0;
+  }
+  return flits;
 }
 
 }  // namespace ccsim

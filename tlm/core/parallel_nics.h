@@ -4,11 +4,10 @@
 // hands the network: ejected flits and delivered packets (statistics, the
 // packet ledger, the ACKs a delivery creates), flit counts and wake-ups. Its
 // step is cut in four phases (Nic::take_arrivals, deliver_arrivals, send,
-// flush_deferred): the first and third on the threads (each NIC on its router's
-// home thread), the second and fourth on the calling thread in the batch's
-// order. Each NIC still delivers before it sends, and every shared effect
-// happens in the order of the serial step, so results are byte-identical for
-// every thread count.
+// wake_if_busy): the first, third and fourth on the threads (each NIC on its
+// router's home thread), the second on the calling thread in the batch's order,
+// and the wake-ups they hold back are then handed over in that order. Each NIC still delivers before it sends, and
+// every shared effect happens in the order of the serial step, so results are byte-identical for every thread count.
 //
 // A protocol that acts when a packet is injected (rate limits, tokens) and
 // traffic that reacts to deliveries (traffic.motif) keep the NICs on one thread:
@@ -32,12 +31,22 @@ class ParallelNics {
   static std::string obstacle(const Config& cfg, const CongestionControl& cc, bool motifs);
   // Steps `nics` on `team` from now on.
   ParallelNics(ThreadTeam& team, const std::vector<Nic*>& nics);
-  // Steps the NICs of `batch` in cycle `now` and hands their wake-ups to `sched`.
-  void step(const std::vector<Nic*>& batch, Scheduler& sched, Cycle now);
+  // Steps the NICs of `batch` in cycle `now`, hands their wake-ups to `sched` and
+  // returns the flits they injected.
+  int64_t step(const std::vector<Nic*>& batch, Scheduler& sched, Cycle now);
 
  private:
   ThreadTeam& team_;
-  std::vector<std::vector<Nic*>> homes_;  // a batch's NICs by their home thread
+  // Per home thread: the batch's NICs (indices into it) and what they held back.
+  std::vector<std::vector<size_t>> homes_;
+  std::vector<DeferredEffects> deferred_;
+  // Per NIC of the batch: its home, and where on its home's list the wake-ups of its
+  // deliveries and of its sending are.
+  struct Range {
+    size_t first, count;
+  };
+  std::vector<uint16_t> home_of_;
+  std::vector<Range> delivery_wakes_, send_wakes_;
 };
 
 }  // namespace ccsim

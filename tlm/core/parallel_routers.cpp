@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "congestion/congestion_control.h"
 #include "core/params.h"
 #include "routing/routing.h"
@@ -24,28 +26,53 @@ std::string ParallelRouters::obstacle(const Config& cfg, const RoutingFunction& 
 }
 
 ParallelRouters::ParallelRouters(int threads, const std::vector<std::unique_ptr<Router>>& routers)
-    : team_(threads), homes_(threads) {
+    : team_(threads), homes_(threads), deferred_(threads), next_wake_(threads) {
   const size_t n = routers.size();
   for (size_t i = 0; i < n; ++i) {
     Router& r = *routers[i];
     r.batch = Component::Batch::Router;
     r.home = static_cast<uint16_t>(i * threads / n);  // contiguous: a group's local links stay on one core
-    r.defer_shared_effects();
+    r.defer_shared_effects(&deferred_[r.home]);
   }
 }
 
-void ParallelRouters::step(const std::vector<Router*>& batch, Scheduler& sched, Cycle now) {
+int64_t ParallelRouters::step(const std::vector<Router*>& batch, Scheduler& sched, Cycle now) {
+  const size_t n = batch.size();
+  home_of_.resize(n);
+  wakes_of_.resize(n);
   for (auto& h : homes_) h.clear();
-  for (Router* r : batch) homes_[r->home].push_back(r);
+  for (size_t i = 0; i < n; ++i) {
+    home_of_[i] = batch[i]->home;
+    homes_[home_of_[i]].push_back(i);
+  }
   team_.run(homes_.size(), [&](size_t begin, size_t end) {
     for (size_t t = begin; t < end; ++t)
-      for (Router* r : homes_[t]) r->receive(now);
+      for (size_t i : homes_[t]) batch[i]->receive(now);
   });
   team_.run(homes_.size(), [&](size_t begin, size_t end) {
-    for (size_t t = begin; t < end; ++t)
-      for (Router* r : homes_[t]) r->forward(now);
+    for (size_t t = begin; t < end; ++t) {
+      DeferredEffects& d = deferred_[t];
+      d.wakes.clear();
+      for (size_t i : homes_[t]) {
+        const size_t before = d.wakes.size();
+        batch[i]->forward(now);
+        wakes_of_[i] = static_cast<uint32_t>(d.wakes.size() - before);
+      }
+    }
   });
-  for (Router* r : batch) r->flush_deferred(sched, now);
+  // The wake-ups in the batch's order: router i's are the next ones on its home thread's list.
+  std::fill(next_wake_.begin(), next_wake_.end(), 0);
+  int64_t hops = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const auto& wakes = deferred_[home_of_[i]].wakes;
+    size_t& k = next_wake_[home_of_[i]];
+    for (uint32_t w = 0; w < wakes_of_[i]; ++w, ++k) sched.wake_slot(wakes[k].first, wakes[k].second);
+  }
+  for (DeferredEffects& d : deferred_) {
+    hops += d.hops;
+    d.hops = 0;
+  }
+  return hops;
 }
 
 }  // namespace ccsim

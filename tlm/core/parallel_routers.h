@@ -41,12 +41,19 @@ class ParallelRouters {
   ParallelRouters(int threads, const std::vector<std::unique_ptr<Router>>& routers);
   int threads() const { return team_.size(); }
   ThreadTeam& team() { return team_; }  // the NICs step on it too (parallel_nics.h)
-  // Steps the routers of `batch` in cycle `now` and hands their wake-ups to `sched`.
-  void step(const std::vector<Router*>& batch, Scheduler& sched, Cycle now);
+  // Steps the routers of `batch` in cycle `now`, hands their wake-ups to `sched`
+  // and returns the flit-hops they made.
+  int64_t step(const std::vector<Router*>& batch, Scheduler& sched, Cycle now);
 
  private:
   ThreadTeam team_;
-  std::vector<std::vector<Router*>> homes_;  // a batch's routers by their home thread
+  // Per home thread: the batch's routers (indices into it) and what they held back.
+  std::vector<std::vector<size_t>> homes_;
+  std::vector<DeferredEffects> deferred_;
+  std::vector<size_t> next_wake_;  // per home: the first of its wake-ups not yet handed over
+  // Per router of the batch: its home, and how many wake-ups it made.
+  std::vector<uint16_t> home_of_;
+  std::vector<uint32_t> wakes_of_;
 };
 
 }  // namespace ccsim

@@ -152,24 +152,17 @@ void Router::forward(Cycle now) {
 }
 
 void Router::wake(int32_t target, Cycle at) {
-  if (defer_)
-    deferred_wakes_.push_back({target, at});
+  if (deferred_)
+    deferred_->wakes.push_back({target, at});
   else
     net_->scheduler().wake_slot(target, at);
 }
 
 void Router::count_hop(Cycle now) {
-  if (defer_)
-    ++deferred_hops_;
+  if (deferred_)
+    ++deferred_->hops;
   else
     net_->count_flit_hops(1, now);
-}
-
-void Router::flush_deferred(Scheduler& sched, Cycle now) {
-  for (auto& [target, at] : deferred_wakes_) sched.wake_slot(target, at);
-  deferred_wakes_.clear();
-  if (deferred_hops_ > 0) net_->count_flit_hops(deferred_hops_, now);
-  deferred_hops_ = 0;
 }
 
 void Router::receive(Cycle now) {

@@ -19,6 +19,7 @@
 #include "core/link.h"
 #include "core/packet.h"
 #include "congestion/protocol_context.h"
+#include "core/deferred_effects.h"
 #include "core/scheduler.h"
 #include "routing/routing.h"
 
@@ -63,10 +64,9 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
   // links). Every router's receive() of a cycle runs before any forward().
   void receive(Cycle now);
   void forward(Cycle now);
-  // Parallel phases: wake-ups and flit-hop counts wait in the router until
-  // flush_deferred() hands them over, routers in a fixed order.
-  void defer_shared_effects() { defer_ = true; }
-  void flush_deferred(Scheduler& sched, Cycle now);
+  // Parallel phases: wake-ups and flit-hop counts go to `to` (its home thread's)
+  // instead of the scheduler and the network, which receive them afterwards.
+  void defer_shared_effects(DeferredEffects* to) { deferred_ = to; }
 
   // RouterContext
   int router_id() const override { return id_; }
@@ -302,10 +302,8 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
     int vc, queue, out_port, priority;
   };
   std::vector<Request> requests_;
-  std::vector<uint64_t> req_mask_;                         // per output: inputs requesting it this round
-  bool defer_ = false;                                     // defer_shared_effects()
-  std::vector<std::pair<int32_t, Cycle>> deferred_wakes_;  // by slot
-  int64_t deferred_hops_ = 0;
+  std::vector<uint64_t> req_mask_;       // per output: inputs requesting it this round
+  DeferredEffects* deferred_ = nullptr;  // defer_shared_effects()
 };
 
 template <typename F>

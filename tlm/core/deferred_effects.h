@@ -1,0 +1,21 @@
+// What routers and NICs stepping in parallel (parallel_routers.h,
+// parallel_nics.h) hold back instead of touching the shared scheduler and
+// counters: the wake-ups they make (by scheduler slot, in the order made) and
+// their flit-hops (a NIC's: the flits it injects). One per thread, so a thread's
+// components append to one contiguous list that the calling thread then reads
+// in order.
+#pragma once
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "core/types.h"
+
+namespace ccsim {
+
+struct DeferredEffects {
+  std::vector<std::pair<int32_t, Cycle>> wakes;
+  int64_t hops = 0;
+};
+
+}  // namespace ccsim
