@@ -138,6 +138,13 @@ def write(path, manifest, datas, judged, failed, command, results_rel, drift_lim
                     flag = " n/s" if dr is not None and dr > drift_limit else ""
                     cells.append(_num(m, ci) + flag)
                 w(f"| {d.px(d.series[0], x):.4g} | " + " | ".join(cells) + " |")
+            # The figure's other metrics (what explains the curves), one table each.
+            for m in [m for m in f.extra_metrics if m not in d.metrics]:
+                w(f"\n`{m}`:\n")
+                w("| " + f.xlabel + " | " + " | ".join(d.label(s) for s in d.series) + " |")
+                w("|---" * (len(d.series) + 1) + "|")
+                for x in xs:
+                    w(f"| {d.px(d.series[0], x):.4g} | " + " | ".join(_num(*d.stat(s, x, m)[:2]) for s in d.series) + " |")
         elif f.kind == "stacked":
             # The stacked parts, then the figure's other metrics (e.g. what explains the bars).
             extra = [m for m in f.extra_metrics if m not in d.metrics]
