@@ -16,7 +16,7 @@ std::string ParallelNics::obstacle(const Config& cfg, const CongestionControl& c
 }
 
 ParallelNics::ParallelNics(ThreadTeam& team, const std::vector<Nic*>& nics)
-    : team_(team), homes_(static_cast<size_t>(team.size())), deferred_(homes_.size()) {
+    : team_(team), split_(static_cast<size_t>(team.size())), deferred_(split_.homes.size()) {
   for (Nic* n : nics) {
     n->batch = Component::Batch::Nic;
     n->home = n->router()->home;  // its packets and links are its router's
@@ -25,25 +25,20 @@ ParallelNics::ParallelNics(ThreadTeam& team, const std::vector<Nic*>& nics)
 
 int64_t ParallelNics::step(const std::vector<Nic*>& batch, Scheduler& sched, Cycle now) {
   const size_t n = batch.size();
-  home_of_.resize(n);
+  split_.split(batch);
   delivery_wakes_.resize(n);
   send_wakes_.resize(n);
-  for (auto& h : homes_) h.clear();
-  for (size_t i = 0; i < n; ++i) {
-    home_of_[i] = batch[i]->home;
-    homes_[home_of_[i]].push_back(i);
-  }
   for (DeferredEffects& d : deferred_) d.wakes.clear();
-  team_.run(homes_.size(), [&](size_t begin, size_t end) {
+  team_.run(split_.homes.size(), [&](size_t begin, size_t end) {
     for (size_t t = begin; t < end; ++t)
-      for (size_t i : homes_[t]) {
+      for (size_t i : split_.homes[t]) {
         batch[i]->defer_shared_effects(&deferred_[t]);
         batch[i]->take_arrivals(now);
       }
   });
   size_t delivery_wake_count = 0;
   for (size_t i = 0; i < n; ++i) {
-    const auto& wakes = deferred_[home_of_[i]].wakes;
+    const auto& wakes = deferred_[split_.home_of[i]].wakes;
     const size_t before = wakes.size();
     batch[i]->deliver_arrivals(now);
     delivery_wakes_[i] = {before, wakes.size() - before};
@@ -56,9 +51,9 @@ int64_t ParallelNics::step(const std::vector<Nic*>& batch, Scheduler& sched, Cyc
     throw SimError(
         "a delivery woke another NIC while NICs step in parallel: that protocol must keep them on one "
         "thread (CongestionControl::acts_at_injection)");
-  team_.run(homes_.size(), [&](size_t begin, size_t end) {
+  team_.run(split_.homes.size(), [&](size_t begin, size_t end) {
     for (size_t t = begin; t < end; ++t)
-      for (size_t i : homes_[t]) {
+      for (size_t i : split_.homes[t]) {
         const size_t before = deferred_[t].wakes.size();
         batch[i]->send(now);
         batch[i]->wake_if_busy(now);
@@ -68,7 +63,7 @@ int64_t ParallelNics::step(const std::vector<Nic*>& batch, Scheduler& sched, Cyc
   });
   // The wake-ups in the batch's order, each NIC's as its step() makes them: deliveries' first.
   for (size_t i = 0; i < n; ++i) {
-    const auto& wakes = deferred_[home_of_[i]].wakes;
+    const auto& wakes = deferred_[split_.home_of[i]].wakes;
     for (const Range& r : {delivery_wakes_[i], send_wakes_[i]})
       for (size_t k = r.first; k < r.first + r.count; ++k) sched.wake_slot(wakes[k].first, wakes[k].second);
   }

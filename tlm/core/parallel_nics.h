@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "core/batch_by_home.h"
 #include "core/nic.h"
 #include "core/thread_team.h"
 
@@ -37,15 +38,13 @@ class ParallelNics {
 
  private:
   ThreadTeam& team_;
-  // Per home thread: the batch's NICs (indices into it) and what they held back.
-  std::vector<std::vector<size_t>> homes_;
-  std::vector<DeferredEffects> deferred_;
-  // Per NIC of the batch: its home, and where on its home's list the wake-ups of its
-  // deliveries and of its sending are.
+  BatchByHome split_;
+  std::vector<DeferredEffects> deferred_;  // per home thread: what its NICs held back
+  // Per NIC of the batch: where on its home's list the wake-ups of its deliveries and of
+  // its sending are.
   struct Range {
     size_t first, count;
   };
-  std::vector<uint16_t> home_of_;
   std::vector<Range> delivery_wakes_, send_wakes_;
 };
 

@@ -26,7 +26,7 @@ std::string ParallelRouters::obstacle(const Config& cfg, const RoutingFunction& 
 }
 
 ParallelRouters::ParallelRouters(int threads, const std::vector<std::unique_ptr<Router>>& routers)
-    : team_(threads), homes_(threads), deferred_(threads), next_wake_(threads) {
+    : team_(threads), split_(threads), deferred_(threads), next_wake_(threads) {
   const size_t n = routers.size();
   for (size_t i = 0; i < n; ++i) {
     Router& r = *routers[i];
@@ -38,22 +38,17 @@ ParallelRouters::ParallelRouters(int threads, const std::vector<std::unique_ptr<
 
 int64_t ParallelRouters::step(const std::vector<Router*>& batch, Scheduler& sched, Cycle now) {
   const size_t n = batch.size();
-  home_of_.resize(n);
+  split_.split(batch);
   wakes_of_.resize(n);
-  for (auto& h : homes_) h.clear();
-  for (size_t i = 0; i < n; ++i) {
-    home_of_[i] = batch[i]->home;
-    homes_[home_of_[i]].push_back(i);
-  }
-  team_.run(homes_.size(), [&](size_t begin, size_t end) {
+  for (DeferredEffects& d : deferred_) d.wakes.clear();
+  team_.run(split_.homes.size(), [&](size_t begin, size_t end) {
     for (size_t t = begin; t < end; ++t)
-      for (size_t i : homes_[t]) batch[i]->receive(now);
+      for (size_t i : split_.homes[t]) batch[i]->receive(now);
   });
-  team_.run(homes_.size(), [&](size_t begin, size_t end) {
+  team_.run(split_.homes.size(), [&](size_t begin, size_t end) {
     for (size_t t = begin; t < end; ++t) {
       DeferredEffects& d = deferred_[t];
-      d.wakes.clear();
-      for (size_t i : homes_[t]) {
+      for (size_t i : split_.homes[t]) {
         const size_t before = d.wakes.size();
         batch[i]->forward(now);
         wakes_of_[i] = static_cast<uint32_t>(d.wakes.size() - before);
@@ -64,8 +59,8 @@ int64_t ParallelRouters::step(const std::vector<Router*>& batch, Scheduler& sche
   std::fill(next_wake_.begin(), next_wake_.end(), 0);
   int64_t hops = 0;
   for (size_t i = 0; i < n; ++i) {
-    const auto& wakes = deferred_[home_of_[i]].wakes;
-    size_t& k = next_wake_[home_of_[i]];
+    const auto& wakes = deferred_[split_.home_of[i]].wakes;
+    size_t& k = next_wake_[split_.home_of[i]];
     for (uint32_t w = 0; w < wakes_of_[i]; ++w, ++k) sched.wake_slot(wakes[k].first, wakes[k].second);
   }
   for (DeferredEffects& d : deferred_) {

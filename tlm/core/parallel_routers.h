@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "core/batch_by_home.h"
 #include "core/router.h"
 #include "core/scheduler.h"
 #include "core/thread_team.h"
@@ -47,13 +48,11 @@ class ParallelRouters {
 
  private:
   ThreadTeam team_;
-  // Per home thread: the batch's routers (indices into it) and what they held back.
-  std::vector<std::vector<size_t>> homes_;
+  BatchByHome split_;
+  // Per home thread: what its routers held back, and the first of its wake-ups not yet handed over.
   std::vector<DeferredEffects> deferred_;
-  std::vector<size_t> next_wake_;  // per home: the first of its wake-ups not yet handed over
-  // Per router of the batch: its home, and how many wake-ups it made.
-  std::vector<uint16_t> home_of_;
-  std::vector<uint32_t> wakes_of_;
+  std::vector<size_t> next_wake_;
+  std::vector<uint32_t> wakes_of_;  // per router of the batch: how many wake-ups it made
 };
 
 }  // namespace ccsim
