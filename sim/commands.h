@@ -38,6 +38,7 @@ int command_reproduce(std::vector<std::string> args);
 int command_list(std::ostream& out);
 // Cache-line round trips between cores (what limits sim.threads): `rounds` ping-pongs per pair.
 int command_cores(std::ostream& out, int rounds);
+std::vector<int> available_cpus();  // the CPUs this process may run on
 int command_list_markdown(std::ostream& out);
 
 }  // namespace ccsim

@@ -58,13 +58,19 @@ double round_trip_ns(int a, int b, int rounds) {
 
 }  // namespace
 
-int command_cores(std::ostream& out, int rounds) {
+std::vector<int> available_cpus() {
   cpu_set_t set;
   CPU_ZERO(&set);
-  if (sched_getaffinity(0, sizeof(set), &set) != 0) return 1;
   std::vector<int> cpus;
+  if (sched_getaffinity(0, sizeof(set), &set) != 0) return cpus;
   for (int c = 0; c < CPU_SETSIZE; ++c)
     if (CPU_ISSET(c, &set)) cpus.push_back(c);
+  return cpus;
+}
+
+int command_cores(std::ostream& out, int rounds) {
+  const std::vector<int> cpus = available_cpus();
+  if (cpus.empty()) return 1;
   out << fmt::format("cores available: {}\n", cpus.size());
   if (cpus.size() < 2) {
     out << "one core: sim.threads > 1 cannot run in parallel here\n";
