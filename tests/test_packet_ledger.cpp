@@ -24,9 +24,9 @@ TEST(PacketLedger, AccountsForEveryPacket) {
   PacketLedger ledger;
   MessageRequest req;
   req.dst = 3, req.packets = 2, req.packet_size = 4;
-  const uint32_t slot = ledger.open_message(req, true, 10);
-  Packet* a = ledger.new_data(slot, 1, req, true, 10);
-  Packet* b = ledger.new_data(slot, 1, req, true, 10);
+  const PacketLedger::MessageRef msg = ledger.open_message(req, true, 10);
+  Packet* a = ledger.new_data(msg, 1, req, true, 10);
+  Packet* b = ledger.new_data(msg, 1, req, true, 10);
   EXPECT_EQ(ledger.created(), 2);
   EXPECT_EQ(ledger.measured_outstanding(), 2);
 
@@ -65,4 +65,35 @@ TEST(PacketLedger, AccountsForEveryPacket) {
   EXPECT_EQ(m.created, 10);
   EXPECT_EQ(ledger.measured_outstanding(), 0);
   EXPECT_NE(error_of([&] { ledger.delivered(*b, 3, 41); }).find("delivered twice"), std::string::npos);
+}
+
+TEST(PacketLedger, AOnePacketMessageCompletesFromItsPacketAlone) {
+  PacketLedger ledger;
+  MessageRequest one;
+  one.dst = 3, one.packets = 1, one.packet_size = 4, one.traffic_class = 2;
+  const PacketLedger::MessageRef a = ledger.open_message(one, true, 10);
+  EXPECT_EQ(a.slot, PacketLedger::kNoRecord);
+  MessageRequest tagged = one;
+  tagged.tag = 7;  // a motif waits for it: recorded
+  const PacketLedger::MessageRef b = ledger.open_message(tagged, false, 11);
+  EXPECT_NE(b.slot, PacketLedger::kNoRecord);
+  EXPECT_EQ(b.id, a.id + 1);
+
+  Packet* p = ledger.new_data(a, 1, one, true, 10);
+  EXPECT_EQ(p->message_id, a.id);
+  ledger.delivered(*p, 3, 30);
+  PacketLedger::Message m;
+  ASSERT_TRUE(ledger.completes_message(*p, m));
+  EXPECT_EQ(m.id, a.id);
+  EXPECT_EQ(m.traffic_class, 2);
+  EXPECT_TRUE(m.measured);
+  EXPECT_EQ(m.created, 10);
+  EXPECT_EQ(m.tag, -1);
+  EXPECT_EQ(ledger.measured_outstanding(), 0);
+
+  Packet* q = ledger.new_data(b, 1, tagged, false, 11);
+  ledger.delivered(*q, 3, 31);
+  ASSERT_TRUE(ledger.completes_message(*q, m));
+  EXPECT_EQ(m.tag, 7);
+  EXPECT_EQ(m.created, 11);
 }

@@ -343,19 +343,19 @@ void Network::add_motif_class(const Config& c, int cls, TrafficClassSpec spec, c
   traffic_->add_class(spec);
 }
 
-uint32_t Network::new_message(int, const MessageRequest& req, Cycle now) {
+PacketLedger::MessageRef Network::new_message(int, const MessageRequest& req, Cycle now) {
   const bool measured = in_window(now);
-  const uint32_t slot = ledger_.open_message(req, measured, now);
+  const PacketLedger::MessageRef msg = ledger_.open_message(req, measured, now);
   if (measured) stats_->generated(req.traffic_class, static_cast<int64_t>(req.packets) * req.packet_size);
-  return slot;
+  return msg;
 }
 
 void Network::message_refused(const MessageRequest& req, Cycle now) {
   if (in_window(now)) stats_->refused(req.traffic_class, static_cast<int64_t>(req.packets) * req.packet_size);
 }
 
-Packet* Network::new_packet(uint32_t message_slot, int src, const MessageRequest& req, Cycle now) {
-  Packet* p = ledger_.new_data(message_slot, src, req, in_window(now), now);
+Packet* Network::new_packet(PacketLedger::MessageRef msg, int src, const MessageRequest& req, Cycle now) {
+  Packet* p = ledger_.new_data(msg, src, req, in_window(now), now);
   cc_->on_create(*p);
   if (trace_) trace_->created(*p, now);
   return p;

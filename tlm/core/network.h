@@ -74,14 +74,14 @@ class Network final : public sc_core::sc_module, public ProtocolContext {
   int num_routers() const { return topo_->num_routers(); }
 
   // Returns the message's slot, to be passed to new_packet.
-  uint32_t new_message(int src, const MessageRequest& req, Cycle now);
+  PacketLedger::MessageRef new_message(int src, const MessageRequest& req, Cycle now);
   // Data packets a NIC holds before they enter the network (0: no bound), and
   // a message it refused for want of room: offered, never created.
   int64_t source_queue() const { return source_queue_; }
   // traffic.source_order = "messages": an interface sends one message at a time.
   bool one_message_at_a_time() const { return one_message_at_a_time_; }
   void message_refused(const MessageRequest& req, Cycle now);
-  Packet* new_packet(uint32_t message_slot, int src, const MessageRequest& req, Cycle now);
+  Packet* new_packet(PacketLedger::MessageRef msg, int src, const MessageRequest& req, Cycle now);
   // A 1-flit control packet from node `src` to node `dst` on VC class `vc_class`,
   // answering data packet `ref`; the caller hands it to a NIC (or a switch) to send.
   Packet* new_control(PacketKind kind, int src, int dst, int vc_class, const Packet& ref, Cycle now) override;

@@ -45,7 +45,7 @@ void Nic::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) 
     trans.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
     return;
   }
-  const uint32_t msg = net_->new_message(id_, *req, now);
+  const PacketLedger::MessageRef msg = net_->new_message(id_, *req, now);
   DestQueue& dq = dests_[queue_for(req->dst)];
   for (int i = 0; i < req->packets; ++i) dq.packets.push_back(net_->new_packet(msg, id_, *req, now));
   queued_packets_ += req->packets;

@@ -28,7 +28,7 @@ inline const std::string& packet_kind_name(PacketKind k) { return packet_kind_na
 struct Packet {
   uint64_t id = 0;  // unique per run; copies made by retransmission keep it
   uint64_t message_id = 0;
-  uint32_t message_slot = 0;    // the network's reassembly record
+  uint32_t message_slot = 0;    // the network's reassembly record (PacketLedger::kNoRecord: none)
   int32_t src = -1, dst = -1;   // node ids
   int32_t size = 1;             // flits
   int32_t message_packets = 1;  // packets of its message (all of `size` flits)

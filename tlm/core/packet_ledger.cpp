@@ -8,8 +8,9 @@
 
 namespace ccsim {
 
-uint32_t PacketLedger::open_message(const MessageRequest& req, bool measured, Cycle now) {
+PacketLedger::MessageRef PacketLedger::open_message(const MessageRequest& req, bool measured, Cycle now) {
   const uint64_t id = next_message_id_++;
+  if (req.packets == 1 && req.tag < 0) return {id, kNoRecord};
   uint32_t slot;
   if (free_message_slots_.empty()) {
     slot = static_cast<uint32_t>(messages_.size());
@@ -19,14 +20,14 @@ uint32_t PacketLedger::open_message(const MessageRequest& req, bool measured, Cy
     free_message_slots_.pop_back();
   }
   messages_[slot] = Message{id, req.packets, req.traffic_class, measured, now, req.tag};
-  return slot;
+  return {id, slot};
 }
 
-Packet* PacketLedger::new_data(uint32_t slot, int src, const MessageRequest& req, bool measured, Cycle now) {
+Packet* PacketLedger::new_data(MessageRef msg, int src, const MessageRequest& req, bool measured, Cycle now) {
   Packet* p = pool_.get();
   p->id = next_packet_id_++;
-  p->message_id = messages_[slot].id;
-  p->message_slot = slot;
+  p->message_id = msg.id;
+  p->message_slot = msg.slot;
   p->src = src;
   p->dst = req.dst;
   p->size = req.packet_size;
@@ -64,8 +65,12 @@ void PacketLedger::delivered(const Packet& p, int node, Cycle now) {
 }
 
 bool PacketLedger::completes_message(const Packet& p, Message& done) {
-  Message& m = messages_[p.message_slot];
   if (p.measured) --measured_outstanding_;
+  if (p.message_slot == kNoRecord) {  // its one packet: made in the cycle the message opened
+    done = Message{p.message_id, 0, p.traffic_class, p.measured, p.created, -1};
+    return true;
+  }
+  Message& m = messages_[p.message_slot];
   if (--m.remaining != 0) return false;
   done = m;
   free_message_slots_.push_back(p.message_slot);

@@ -24,10 +24,17 @@ using AnsweredPackets = std::unordered_set<uint64_t>;
 
 class PacketLedger {
  public:
-  // A message enters its source queue; returns its reassembly slot.
-  uint32_t open_message(const MessageRequest& req, bool measured, Cycle now);
-  // Packet of the message in `slot`, from node `src`.
-  Packet* new_data(uint32_t slot, int src, const MessageRequest& req, bool measured, Cycle now);
+  // A message enters its source queue: its id, and its reassembly slot. A message of one
+  // packet with no tag keeps no record (kNoRecord): its packet carries all of it, and its
+  // delivery reads nothing else (the record would be a cache miss per message).
+  static constexpr uint32_t kNoRecord = UINT32_MAX;
+  struct MessageRef {
+    uint64_t id;
+    uint32_t slot;
+  };
+  MessageRef open_message(const MessageRequest& req, bool measured, Cycle now);
+  // Packet of message `msg`, from node `src`.
+  Packet* new_data(MessageRef msg, int src, const MessageRequest& req, bool measured, Cycle now);
   // A 1-flit control packet from node `src` to node `dst` on VC class
   // `vc_class`, answering packet `ref`.
   Packet* new_control(PacketKind kind, int src, int dst, int vc_class, const Packet& ref, Cycle now);
