@@ -68,7 +68,7 @@ class Nic final : public sc_core::sc_module, public Component, public NicView {
   int free_vc(const Packet& p);  // a VC of p's class with room for it, or -1
   int queue_for(int dst);
   void release_due(Cycle now);  // timed retransmissions whose time has come
-  // Wakes the component of scheduler slot `target` at `at`, now or after the batch's phases (flush_deferred).
+  // Wakes the component of scheduler slot `target` at `at`, now or after the batch's phases (defer_shared_effects).
   void wake(int32_t target, Cycle at);
 
   struct DestQueue {
