@@ -54,12 +54,13 @@ int command_run(const RunOptions& opt, const char*) {
   if (result["perf"].contains("threads_obstacle"))
     std::cerr << "note: sim.threads: " << result["perf"]["threads_obstacle"].get<std::string>()
               << ", so the routers step on one thread\n";
+  const int64_t threads = cfg.get_int("sim.threads");
   const size_t cpus = available_cpus().size();
-  if (cfg.get_int("sim.threads") > 1 && cpus > 0 && static_cast<size_t>(cfg.get_int("sim.threads")) > cpus)
+  if (threads > 1 && cpus > 0 && static_cast<size_t>(threads) > cpus)
     std::cerr << fmt::format(
         "note: sim.threads = {} on {} available cores: threads wait for each other's turn on a core (same results, "
         "slower; ccsim cores)\n",
-        cfg.get_int("sim.threads"), cpus);
+        threads, cpus);
   if (result.contains("motifs_unfinished"))
     std::cerr << "warning: motifs not finished at the end of sim.measure: " << result["motifs_unfinished"].dump()
               << " (results: classes.<name>.motif.progress)\n";

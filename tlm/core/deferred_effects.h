@@ -5,6 +5,7 @@
 // components append to one contiguous list that the calling thread then reads
 // in order.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -16,6 +17,9 @@ namespace ccsim {
 struct DeferredEffects {
   std::vector<std::pair<int32_t, Cycle>> wakes;
   int64_t hops = 0;
+  struct Range {  // one component's wake-ups on the list
+    size_t first, count;
+  };
 };
 
 }  // namespace ccsim

@@ -64,7 +64,7 @@ int64_t ParallelNics::step(const std::vector<Nic*>& batch, Scheduler& sched, Cyc
   // The wake-ups in the batch's order, each NIC's as its step() makes them: deliveries' first.
   for (size_t i = 0; i < n; ++i) {
     const auto& wakes = deferred_[split_.home_of[i]].wakes;
-    for (const Range& r : {delivery_wakes_[i], send_wakes_[i]})
+    for (const DeferredEffects::Range& r : {delivery_wakes_[i], send_wakes_[i]})
       for (size_t k = r.first; k < r.first + r.count; ++k) sched.wake_slot(wakes[k].first, wakes[k].second);
   }
   int64_t flits = 0;

@@ -42,10 +42,7 @@ class ParallelNics {
   std::vector<DeferredEffects> deferred_;  // per home thread: what its NICs held back
   // Per NIC of the batch: where on its home's list the wake-ups of its deliveries and of
   // its sending are.
-  struct Range {
-    size_t first, count;
-  };
-  std::vector<Range> delivery_wakes_, send_wakes_;
+  std::vector<DeferredEffects::Range> delivery_wakes_, send_wakes_;
 };
 
 }  // namespace ccsim

@@ -2,8 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
-
 #include "congestion/congestion_control.h"
 #include "core/params.h"
 #include "routing/routing.h"
@@ -26,7 +24,7 @@ std::string ParallelRouters::obstacle(const Config& cfg, const RoutingFunction& 
 }
 
 ParallelRouters::ParallelRouters(int threads, const std::vector<std::unique_ptr<Router>>& routers)
-    : team_(threads), split_(threads), deferred_(threads), next_wake_(threads) {
+    : team_(threads), split_(threads), deferred_(threads) {
   const size_t n = routers.size();
   for (size_t i = 0; i < n; ++i) {
     Router& r = *routers[i];
@@ -51,17 +49,16 @@ int64_t ParallelRouters::step(const std::vector<Router*>& batch, Scheduler& sche
       for (size_t i : split_.homes[t]) {
         const size_t before = d.wakes.size();
         batch[i]->forward(now);
-        wakes_of_[i] = static_cast<uint32_t>(d.wakes.size() - before);
+        wakes_of_[i] = {before, d.wakes.size() - before};
       }
     }
   });
-  // The wake-ups in the batch's order: router i's are the next ones on its home thread's list.
-  std::fill(next_wake_.begin(), next_wake_.end(), 0);
+  // The wake-ups in the batch's order.
   int64_t hops = 0;
   for (size_t i = 0; i < n; ++i) {
     const auto& wakes = deferred_[split_.home_of[i]].wakes;
-    size_t& k = next_wake_[split_.home_of[i]];
-    for (uint32_t w = 0; w < wakes_of_[i]; ++w, ++k) sched.wake_slot(wakes[k].first, wakes[k].second);
+    for (size_t k = wakes_of_[i].first; k < wakes_of_[i].first + wakes_of_[i].count; ++k)
+      sched.wake_slot(wakes[k].first, wakes[k].second);
   }
   for (DeferredEffects& d : deferred_) {
     hops += d.hops;

@@ -49,10 +49,8 @@ class ParallelRouters {
  private:
   ThreadTeam team_;
   BatchByHome split_;
-  // Per home thread: what its routers held back, and the first of its wake-ups not yet handed over.
-  std::vector<DeferredEffects> deferred_;
-  std::vector<size_t> next_wake_;
-  std::vector<uint32_t> wakes_of_;  // per router of the batch: how many wake-ups it made
+  std::vector<DeferredEffects> deferred_;         // per home thread: what its routers held back
+  std::vector<DeferredEffects::Range> wakes_of_;  // per router of the batch: its wake-ups on its home's list
 };
 
 }  // namespace ccsim
