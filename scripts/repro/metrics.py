@@ -66,6 +66,12 @@ def packet_latency_cycles(j, cls=""):
     return _latency(j, cls, "avg_packet_latency")
 
 
+def packet_latency_p50_cycles(j, cls=""):
+    """The median packet's creation to delivery, cycles: whether a slowdown of the mean is the
+    many packets' or a few's."""
+    return _latency(j, cls, "latency_p50")
+
+
 def carried_latency_cycles(j, cls=""):
     """Creation to delivery of the tail, cycles, while the class carries its load: None
     (saturated, off the plot; infinite in a claim) once it delivers less than 95% of
@@ -253,6 +259,7 @@ METRICS = {
         accepted_pct,
         accepted_flits,
         packet_latency_cycles,
+        packet_latency_p50_cycles,
         carried_latency_cycles,
         node_accepted_flits,
         offered_pct,
