@@ -193,6 +193,11 @@ def ectn_broadcast_pct(j, phit_bits):
     return 100.0 * bits / int(phit_bits) / int(c["routing.ectn_period"])
 
 
+def hops(j, cls=""):
+    """Hops per packet delivered in the window (avg_hops): how long the paths taken were."""
+    return _scope(j, cls)["avg_hops"] if _scope(j, cls).get("packets_measured") else None
+
+
 def misrouted_pct(j, cls=""):
     """Share of the measured packets that took a non-minimal path, %."""
     return 100.0 * _scope(j, cls)["misrouted_fraction"]
@@ -277,6 +282,7 @@ METRICS = {
         ectn_broadcast_pct,
         series_latency_ns,
         series_accepted_flits,
+        hops,
         misrouted_pct,
         series_misrouted_pct,
         series_probe_probability,
