@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Derived metrics on hand-made results: hot_switch_input_pct averages the channels into the hot
-destinations' switches only; wc_hot_accepted_pct scales a node's data to a hot node's share."""
+destinations' switches only; wc_hot_accepted_pct scales a node's data to a hot node's share; hops and
+packet_latency_p50_cycles read a class's window, and say nothing (None) of a class that delivered nothing."""
 import os
 import sys
 
@@ -21,6 +22,11 @@ def main():
     wc = {"config": {"topology.p": 4, "topology.a": 8, "traffic.hot_nodes": 2}, "accepted_throughput": 0.05}
     wc_got = metrics.compute("wc_hot_accepted_pct", wc)
     ok = ok and wc_got is not None and abs(wc_got - 80.0) < 1e-9
+    classes = {"classes": {"app": {"packets_measured": 10, "avg_hops": 2.5, "latency_p50": 140},
+                           "idle": {"packets_measured": 0, "avg_hops": 0.0, "latency_p50": 0}}}
+    ok = ok and metrics.compute("hops:app", classes) == 2.5 and metrics.compute("hops:idle", classes) is None
+    ok = ok and metrics.compute("packet_latency_p50_cycles:app", classes) == 140
+    ok = ok and metrics.compute("packet_latency_p50_cycles:idle", classes) is None
     print("repro_metrics: ok" if ok else f"repro_metrics: FAILED (hot_switch_input_pct = {got})")
     return 0 if ok else 1
 
