@@ -14,7 +14,8 @@ def _scope(j, cls):
 
 
 def _latency(j, cls, key):
-    """A latency of the result in cycles; None when nothing of the window was delivered (the result says 0)."""
+    """A mean over the window's delivered packets (a latency in cycles, or hops); None when nothing of the
+    window was delivered (the result says 0)."""
     scope = _scope(j, cls)
     return scope.get(key) if scope.get("packets_measured") else None
 
@@ -195,7 +196,7 @@ def ectn_broadcast_pct(j, phit_bits):
 
 def hops(j, cls=""):
     """Hops per packet delivered in the window (avg_hops): how long the paths taken were."""
-    return _scope(j, cls)["avg_hops"] if _scope(j, cls).get("packets_measured") else None
+    return _latency(j, cls, "avg_hops")
 
 
 def misrouted_pct(j, cls=""):

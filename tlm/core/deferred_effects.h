@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/scheduler.h"
 #include "core/types.h"
 
 namespace ccsim {
@@ -20,6 +21,10 @@ struct DeferredEffects {
   struct Range {  // one component's wake-ups on the list
     size_t first, count;
   };
+  // Hands the wake-ups of range r to the scheduler, in the order they were made.
+  void hand_over(const Range& r, Scheduler& sched) const {
+    for (size_t k = r.first; k < r.first + r.count; ++k) sched.wake_slot(wakes[k].first, wakes[k].second);
+  }
 };
 
 }  // namespace ccsim

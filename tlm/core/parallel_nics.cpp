@@ -63,9 +63,9 @@ int64_t ParallelNics::step(const std::vector<Nic*>& batch, Scheduler& sched, Cyc
   });
   // The wake-ups in the batch's order, each NIC's as its step() makes them: deliveries' first.
   for (size_t i = 0; i < n; ++i) {
-    const auto& wakes = deferred_[split_.home_of[i]].wakes;
-    for (const DeferredEffects::Range& r : {delivery_wakes_[i], send_wakes_[i]})
-      for (size_t k = r.first; k < r.first + r.count; ++k) sched.wake_slot(wakes[k].first, wakes[k].second);
+    const DeferredEffects& d = deferred_[split_.home_of[i]];
+    d.hand_over(delivery_wakes_[i], sched);
+    d.hand_over(send_wakes_[i], sched);
   }
   int64_t flits = 0;
   for (DeferredEffects& d : deferred_) {

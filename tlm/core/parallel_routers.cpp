@@ -55,11 +55,7 @@ int64_t ParallelRouters::step(const std::vector<Router*>& batch, Scheduler& sche
   });
   // The wake-ups in the batch's order.
   int64_t hops = 0;
-  for (size_t i = 0; i < n; ++i) {
-    const auto& wakes = deferred_[split_.home_of[i]].wakes;
-    for (size_t k = wakes_of_[i].first; k < wakes_of_[i].first + wakes_of_[i].count; ++k)
-      sched.wake_slot(wakes[k].first, wakes[k].second);
-  }
+  for (size_t i = 0; i < n; ++i) deferred_[split_.home_of[i]].hand_over(wakes_of_[i], sched);
   for (DeferredEffects& d : deferred_) {
     hops += d.hops;
     d.hops = 0;
