@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Reproduces a paper's figures and claims: `ccsim reproduce PAPER [FIG...]`.
 
-  reproduce.py 003 [5a 5b ...] [--scale quick|paper] [--seeds N] [-j N] [-o DIR]
+  reproduce.py 003 [5a 5b ...] [--scale quick|reduced|paper] [--seeds N] [-j N] [-o DIR]
   reproduce.py 003 --report-only [-o DIR]     # from the committed results, no run
 
 Runs every point of experiments/papers/PAPER/manifest.toml not already on
@@ -29,7 +29,9 @@ def main(argv):
     ap = argparse.ArgumentParser(prog="ccsim reproduce", description=__doc__.split("\n")[0])
     ap.add_argument("paper")
     ap.add_argument("figures", nargs="*", help="figure ids (default: all)")
-    ap.add_argument("--scale", default="quick", help="quick (small networks, minutes) or paper (the paper's own)")
+    ap.add_argument("--scale", default="quick", choices=manifest.SCALES,
+                    help="quick: small networks, minutes; reduced: what one machine affords of the paper's figures"
+                         " (where the manifest offers it; its report says how it differs); paper: the paper's own")
     ap.add_argument("--seeds", type=int, help="seeds per point (default: the manifest's per scale)")
     ap.add_argument("--series", help="run only these series values, comma-separated (e.g. lhrp,srp): a partial run")
     ap.add_argument("--x", help="run only these x values (config units, e.g. loads 0.9,1.0), comma-separated: a partial run")

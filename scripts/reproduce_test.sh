@@ -8,7 +8,7 @@ ccsim=$1 paper=$2 out=$3
 root=$(cd "$(dirname "$0")/.." && pwd)
 rm -rf "$out"
 "$ccsim" reproduce "$paper" --scale quick --require --no-plots -j "$(nproc)" -o "$out" --results "$out/quick.jsonl" --raw "$out/runs"
-for scale in quick paper; do
+for scale in quick reduced paper; do
   committed="$root/docs/reproduction/$paper-$scale/report.md"
   [ -f "$committed" ] || continue
   "$ccsim" reproduce "$paper" --scale "$scale" --report-only --no-plots -o "$out/$scale-again" >/dev/null

@@ -99,7 +99,7 @@ int sc_main(int argc, char** argv) {
 
   auto* reproduce_cmd = app.add_subcommand(
       "reproduce",
-      "reproduce a paper's figures and claims: reproduce PAPER [FIG...] [--scale quick|paper] [--seeds N] "
+      "reproduce a paper's figures and claims: reproduce PAPER [FIG...] [--scale quick|reduced|paper] [--seeds N] "
       "[-j N] [-o DIR] [--report-only] (see reproduce 003 --help)");
   reproduce_cmd->prefix_command();  // every argument goes to scripts/reproduce.py
   reproduce_cmd->set_help_flag();

@@ -4,7 +4,7 @@ import json
 import math
 import os
 
-from .manifest import ManifestError
+from .manifest import SCALES, ManifestError
 from .stats import mean_ci, mean_ci_lists
 
 VERDICTS = ("reproduced", "differs", "not reproducible at this scale", "not run")
@@ -248,7 +248,7 @@ def evaluate(expr, ctx):
 def judge(claim, data, scale):
     """{id, verdict, ours (mean, ci, n), detail} for one claim."""
     out = {"claim": claim, "ours": None, "detail": ""}
-    scales = claim.get("scales", ["quick", "paper"])
+    scales = claim.get("scales", SCALES)
     try:
         if claim.get("ours"):
             per_seed = []

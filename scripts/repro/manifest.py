@@ -11,7 +11,10 @@ import os
 import tomllib
 from dataclasses import dataclass, field
 
-SCALES = ("quick", "paper")
+# quick: small networks, minutes (CI); reduced: what one machine affords of the paper's figures (a smaller
+# network of the paper's own or shorter runs, the report says which); paper: the paper's network and run length.
+# A manifest offers a scale with a [scale.NAME] section.
+SCALES = ("quick", "reduced", "paper")
 
 
 class ManifestError(Exception):
@@ -132,7 +135,9 @@ def load(root, paper, scale, seeds=None):
     d = os.path.dirname(path)
     sc = m.get("scale", {}).get(scale)
     if sc is None:
-        raise ManifestError(f"{path}: no [scale.{scale}]")
+        offered = [k for k in SCALES if k in m.get("scale", {})]
+        raise ManifestError(f"--scale: {paper} has no {scale!r} scale ({path} has no [scale.{scale}]); "
+                            f"it offers: {', '.join(offered)}")
     exps = {}
     for e in m.get("experiment", []):
         es = e.get("scale", {}).get(scale, {})

@@ -167,12 +167,12 @@ def list_todo(manifest, root, results_path, runs, out=sys.stdout):
         mean = by_exp[e][1] if e in by_exp else overall or 0.0  # no run of its own: the paper's mean
         cost = (n - on_disk) * mean
         total += cost
-        lines.append(f"  {e} {s}: {n}, about {cost / 60:.0f} core-minutes" +
+        lines.append(f"  {e} {s}: {n}" + (f", about {cost / 60:.0f} core-minutes" if by_exp else "") +
                      (f" ({on_disk} on disk already)" if on_disk else ""))
+    cost = (f" about {total / 3600:.1f} core-hours at the mean time per run of each experiment's runs on record"
+            if by_exp else " no run on record to estimate their time from")
     print(f"reproduce {manifest.paper} ({manifest.scale}): {len(todo)} runs to do,"
-          f" {len({k for _, _, k in current}) - len(todo)} on record (dry run: nothing runs);"
-          f" about {total / 3600:.1f} core-hours at the mean time per run of each experiment's runs on record",
-          file=out)
+          f" {len({k for _, _, k in current}) - len(todo)} on record (dry run: nothing runs);{cost}", file=out)
     for line in lines:
         print(line, file=out)
     return 0
