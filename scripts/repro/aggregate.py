@@ -27,8 +27,10 @@ class FigureData:
             s, x = r["series"], r["x"]
             d = self.values.setdefault(s, {}).setdefault(x, {})
             d[r["seed"]] = {m: r["metrics"].get(m) for m in set(self.metrics) | set(r["metrics"])}
-            if r.get("drift") is not None:
-                self.drift.setdefault(s, {}).setdefault(x, []).append(abs(r["drift"]))
+            # Either sign of not being stationary: the halves differ, or a backlog drains (recorded since 2026-11-28).
+            off = [abs(r[k]) for k in ("drift", "backlog") if r.get(k) is not None]
+            if off:
+                self.drift.setdefault(s, {}).setdefault(x, []).append(max(off))
             if r.get("t_us") and self.t_us is None:
                 self.t_us = r["t_us"]
         self.series = [str(s) for s in exp.series if str(s) in self.values and (not fig.series or str(s) in fig.series)]

@@ -307,6 +307,17 @@ def window_times_us(j):
     return j["series"]["t_us"]
 
 
+def throughput_backlog(j):
+    """A backlog still draining: how far the accepted throughput of the measured window lies
+    above the offered load, relative to it (0 when below). In a steady state a network cannot
+    deliver more than is offered; a run whose warm-up left queued traffic does, at a steady rate
+    the halves test (throughput_drift) does not see. None without both numbers."""
+    offered, accepted = j.get("offered_load"), j.get("accepted_throughput")
+    if not offered or accepted is None:
+        return None
+    return max(0.0, (accepted - offered) / offered)
+
+
 def throughput_drift(j):
     """Stationarity of a steady-state run: the relative change of the accepted
     throughput between the first and second half of the measured window (from

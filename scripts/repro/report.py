@@ -87,7 +87,8 @@ def write(path, manifest, datas, judged, failed, command, results_rel, drift_lim
     w("* **Ran on** (launcher@host): " + ", ".join(f"{h} ({n} runs)" for h, n in sorted(ran.items())) + ".")
     w("* Values are means over seeds with 95% confidence intervals (Student's t). A steady-state point is marked"
       f" **n/s** (not stationary) when its accepted throughput changed by more than {drift_limit:.0%} between the"
-      " halves of the measured window.")
+      f" halves of the measured window, or lay more than {drift_limit:.0%} above the offered load (a backlog from the"
+      " warm-up still draining; runs recorded from 2026-11-28 on).")
     counts = collections.Counter(j["verdict"] for js in judged.values() for j in js)
     w("* **Verdicts:** " + ", ".join(f"{v}: {counts[v]}" for v in
                                       ("reproduced", "differs", "not reproducible at this scale", "not run")) + "\n")

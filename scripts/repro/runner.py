@@ -97,6 +97,7 @@ def row_of(point, key, pid, result, need, model, rev, seconds):
         "seconds": round(seconds, 1),
         "metrics": {m: metrics.compute(m, result) for m in sorted(need)},
         "drift": metrics.throughput_drift(result),
+        "backlog": metrics.throughput_backlog(result),
         "saturated": result.get("saturated"),
     }
     if result.get("series"):
