@@ -22,7 +22,7 @@ def verdict(claim, scale):
 def main():
     fails = []
     m = manifest.load(ROOT, "001", "reduced")
-    if not any(s.startswith("topology.a=8") for s in m.experiments["un"].points().__next__().sets):
+    if not any(s.startswith("topology.a=8") for s in next(m.experiments["un"].points()).sets):
         fails.append("001 reduced: the un experiment does not run on the 1,056-node network")
     fig7 = next(f for f in m.figures if f.id == "7")
     if fig7.metric != "node_accepted_flits:28":

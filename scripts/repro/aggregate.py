@@ -22,7 +22,7 @@ class FigureData:
         self.fig, self.exp, self.rows = fig, exp, rows
         self.metrics = fig.metric.split("+")
         self.recorded = fig.recorded_metrics()
-        self.values, self.drift, self.t_us = {}, {}, None
+        self.values, self.unsteady, self.t_us = {}, {}, None
         for r in rows:
             s, x = r["series"], r["x"]
             d = self.values.setdefault(s, {}).setdefault(x, {})
@@ -30,7 +30,7 @@ class FigureData:
             # Either sign of not being stationary: the halves differ, or a backlog drains (recorded since 2026-11-28).
             off = [abs(r[k]) for k in ("drift", "backlog") if r.get(k) is not None]
             if off:
-                self.drift.setdefault(s, {}).setdefault(x, []).append(max(off))
+                self.unsteady.setdefault(s, {}).setdefault(x, []).append(max(off))
             if r.get("t_us") and self.t_us is None:
                 self.t_us = r["t_us"]
         self.series = [str(s) for s in exp.series if str(s) in self.values and (not fig.series or str(s) in fig.series)]
@@ -62,8 +62,9 @@ class FigureData:
         xs = self.xs(s) or [None]
         return _near(xs, self.fig.at_x) if self.fig.at_x is not None else xs[0]
 
-    def max_drift(self, s, x):
-        d = self.drift.get(s, {}).get(x)
+    def max_unsteady(self, s, x):
+        """How far the point's runs lie from a steady state at most (halves' drift or draining backlog)."""
+        d = self.unsteady.get(s, {}).get(x)
         return max(d) if d else None
 
 

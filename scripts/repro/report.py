@@ -135,7 +135,7 @@ def write(path, manifest, datas, judged, failed, command, results_rel, drift_lim
                 cells = []
                 for s in d.series:
                     m, ci, n = d.stat(s, x)
-                    dr = d.max_drift(s, x)
+                    dr = d.max_unsteady(s, x)
                     flag = " n/s" if dr is not None and dr > drift_limit else ""
                     cells.append(_num(m, ci) + flag)
                 w(f"| {d.px(d.series[0], x):.4g} | " + " | ".join(cells) + " |")
