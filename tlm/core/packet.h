@@ -25,28 +25,19 @@ PacketKind declare_packet_kind(const std::string& name);
 const std::vector<std::string>& packet_kind_names();
 inline const std::string& packet_kind_name(PacketKind k) { return packet_kind_names().at(k); }
 
-struct Packet {
-  uint64_t id = 0;  // unique per run; copies made by retransmission keep it
-  uint64_t message_id = 0;
-  uint32_t message_slot = 0;    // the network's reassembly record (PacketLedger::kNoRecord: none)
-  int32_t src = -1, dst = -1;   // node ids
-  int32_t size = 1;             // flits
-  int32_t message_packets = 1;  // packets of its message (all of `size` flits)
-  int16_t traffic_class = 0;    // index of the [[traffic.class]] that generated it
-  uint8_t vc_class = 0;         // priority class of VCs it travels on (data, control, ...)
-  PacketKind kind = kDataPacket;
-  bool measured = false;  // created inside the measurement window
-  bool traced = false;    // its life goes into the packet trace (sim.trace); beside the fields every hop reads
-  Cycle created = 0;      // message entered the source queue
-  Cycle injected = 0;     // head flit left the source NIC
-
+// What a router reads and writes per hop (routing state, destination, the flags the hot loops test) comes
+// first: with the packet on a cache line of its own, a hop misses on one line, and the line the input
+// port's store of last_router fetches is the one routing reads next.
+struct alignas(64) Packet {
+  // ---- per hop (first cache line)
+  int32_t src = -1, dst = -1;  // node ids
   // Routing state, owned by the routing function.
   int32_t intermediate = -1;        // intermediate group/router of non-minimal routes
+  int32_t last_router = -1;         // the router its head reached last (end-of-run accounting)
   uint8_t phase = 0;                // routing phase (0: towards intermediate, 1: towards dst)
   uint8_t global_hops = 0;          // global channels taken
   uint8_t local_hops_in_group = 0;  // local channels taken in the current group
   uint8_t hops = 0;                 // router-to-router channels taken
-  int32_t last_router = -1;         // the router its head reached last (end-of-run accounting)
   bool decided = false;             // adaptive decision taken
   bool misrouted = false;           // took a non-minimal path
   // Set by congestion control (packets it holds back): adaptive routing
@@ -54,9 +45,36 @@ struct Packet {
   bool minimal_only = false;
   // OLM's VC ladder (routing.vc_scheme = "opportunistic"): position of the last hop + 1, 0 before the first.
   uint8_t vc_rung = 0;
+  uint8_t vc_class = 0;  // priority class of VCs it travels on (data, control, ...)
+  PacketKind kind = kDataPacket;
+  bool traced = false;  // its life goes into the packet trace (sim.trace)
+  bool measured = false;  // created inside the measurement window
+  int32_t size = 1;       // flits
   // Cycles its head has waited in switch queues beyond the pipeline (the
   // waiting time of protocols that drop waiting packets); kept only for them.
   int32_t queued = 0;
+  // The routing state before the router it waits at routed it: an algorithm
+  // that routes a blocked packet again (routing.reevaluate) saves it before
+  // routing and restores it before routing again.
+  struct RouteUndo {
+    uint8_t phase, global_hops, local_hops_in_group, hops, vc_rung;
+    bool misrouted;
+  } route_undo{};
+  int16_t traffic_class = 0;  // index of the [[traffic.class]] that generated it
+  // Congestion-control state (marks, notification bits, protocol specific flags).
+  uint32_t cc_flags = 0;
+  int64_t cc_value = 0;
+
+  // ---- per packet (second cache line)
+  uint64_t id = 0;  // unique per run; copies made by retransmission keep it
+  uint64_t message_id = 0;
+  uint32_t message_slot = 0;    // the network's reassembly record (PacketLedger::kNoRecord: none)
+  int32_t message_packets = 1;  // packets of its message (all of `size` flits)
+  Cycle created = 0;            // message entered the source queue
+  Cycle injected = 0;           // head flit left the source NIC
+  uint64_t ref = 0;             // control packets: id of the data packet they answer (message_id: its message)
+  bool in_use = false;          // handed out by the pool
+
   // Forget the route taken (a dropped packet is sent again from its source).
   void reset_route() {
     intermediate = -1;
@@ -64,20 +82,6 @@ struct Packet {
     decided = misrouted = false;
     queued = 0;
   }
-
-  // Congestion-control state (marks, notification bits, protocol specific flags).
-  uint32_t cc_flags = 0;
-  int64_t cc_value = 0;
-  uint64_t ref = 0;     // control packets: id of the data packet they answer (message_id: its message)
-  bool in_use = false;  // handed out by the pool
-  // The routing state before the router it waits at routed it: an algorithm
-  // that routes a blocked packet again (routing.reevaluate) saves it before
-  // routing and restores it before routing again. In the padding after
-  // in_use: the packet does not grow.
-  struct RouteUndo {
-    uint8_t phase, global_hops, local_hops_in_group, hops, vc_rung;
-    bool misrouted;
-  } route_undo{};
   void save_route() { route_undo = {phase, global_hops, local_hops_in_group, hops, vc_rung, misrouted}; }
   void restore_route() {
     phase = route_undo.phase;
@@ -88,6 +92,8 @@ struct Packet {
     misrouted = route_undo.misrouted;
   }
 };
+
+static_assert(offsetof(Packet, cc_value) + sizeof(int64_t) <= 64, "a packet's per-hop fields fit its first cache line");
 
 struct Flit {
   Packet* pkt = nullptr;
