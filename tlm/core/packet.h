@@ -47,7 +47,7 @@ struct alignas(64) Packet {
   uint8_t vc_rung = 0;
   uint8_t vc_class = 0;  // priority class of VCs it travels on (data, control, ...)
   PacketKind kind = kDataPacket;
-  bool traced = false;  // its life goes into the packet trace (sim.trace)
+  bool traced = false;    // its life goes into the packet trace (sim.trace)
   bool measured = false;  // created inside the measurement window
   int32_t size = 1;       // flits
   // Cycles its head has waited in switch queues beyond the pipeline (the
