@@ -137,6 +137,15 @@ void Router::step(Cycle now) {
   forward(now);
 }
 
+void Router::prefetch() const {
+  // Every line of the port arrays: receive() reads each port's links from them.
+  const auto lines = [](const void* begin, size_t bytes) {
+    for (size_t b = 0; b < bytes; b += 64) __builtin_prefetch(static_cast<const char*>(begin) + b);
+  };
+  lines(in_.data(), in_.size() * sizeof(InputPort));
+  lines(out_.data(), out_.size() * sizeof(OutputPort));
+}
+
 void Router::forward(Cycle now) {
   if (buffered_flits_ > 0) {
     if (params_.va_round_robin)
@@ -166,6 +175,12 @@ void Router::count_hop(Cycle now) {
 }
 
 void Router::receive(Cycle now) {
+  // Each port's two links are cold (their far ends wrote them): ask for all of
+  // them before the first is read, so their misses overlap instead of queueing.
+  for (int p = 0; p < radix_; ++p) {
+    __builtin_prefetch(in_[p].link);
+    __builtin_prefetch(out_[p].link);
+  }
   for (int p = 0; p < radix_; ++p) {
     absorb_credits(out_[p], now);
     InputPort& ip = in_[p];

@@ -58,6 +58,7 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
   void connect(int port, PortKind kind, Link* in, int input_depth, Link* out, int downstream_depth);
 
   void step(Cycle now) override;
+  void prefetch() const override;
   // step() in two halves for the parallel phases of a cycle (sim.threads):
   // receive() takes what the links delivered (it only consumes from links),
   // forward() allocates, crosses the switch and sends (it only produces on

@@ -19,6 +19,9 @@ class Component {
  public:
   virtual ~Component() = default;
   virtual void step(Cycle now) = 0;
+  // Asks the cache for the state step() reads first; called a few components ahead of its
+  // step, so that the misses of consecutive components overlap.
+  virtual void prefetch() const {}
   Cycle last_step = -1;  // guards against double stepping in one cycle
   int32_t slot = -1;     // its place in the scheduler's dense arrays (Scheduler::enroll)
   // Stepped in a cycle's parallel batch (sim.threads) rather than in wake order, and as which.
@@ -74,8 +77,13 @@ class Scheduler {
   // Steps everything due in the current cycle, then advances time by one.
   void run_cycle() {
     auto& bucket = wheel_[now_ & (wheel_.size() - 1)];
-    // Components stepped now may wake others for this same cycle: index loop.
-    for (size_t i = 0; i < bucket.size(); ++i) step_once(bucket[i]);
+    // Components stepped now may wake others for this same cycle: index loop. Each step asks
+    // for the object two ahead and for the state of the one after next (whose object came).
+    for (size_t i = 0; i < bucket.size(); ++i) {
+      if (i + 2 < bucket.size()) __builtin_prefetch(bucket[i + 2]);
+      if (i + 1 < bucket.size()) bucket[i + 1]->prefetch();
+      step_once(bucket[i]);
+    }
     finish_cycle(bucket);
   }
 

@@ -94,7 +94,9 @@ void TrafficSource::send(int node, const MessageRequest& req) {
   trans_.set_address(static_cast<uint64_t>(req_.dst));
   trans_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
   sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-  (*sockets[node])->b_transport(trans_, delay);
+  if (targets_.empty())  // bound by now: the first message is sent during simulation
+    for (auto& s : sockets) targets_.push_back((*s).operator->());
+  targets_[node]->b_transport(trans_, delay);
 }
 
 }  // namespace ccsim

@@ -75,6 +75,8 @@ class TrafficSource : public sc_core::sc_module {
   uint64_t seed_;
   std::vector<ClassState> classes_;
   std::priority_queue<Event, std::vector<Event>, std::greater<Event>> heap_;
+  // Each socket's bound NIC, contiguous: going through the sockets costs two cold pointer loads per message.
+  std::vector<tlm::tlm_fw_transport_if<>*> targets_;
   tlm::tlm_generic_payload trans_;
   MessageRequest req_;
 };
