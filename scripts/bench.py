@@ -2,9 +2,9 @@
 """`make bench [BASE=other/ccsim] [REPS=5]`: simulation speed on the benchmark networks.
 
 One process at a time (two at once on a small machine distort both). With --base the two
-binaries run alternately, REPS times each per case; the table gives medians and the ratio
-new/base, and the result JSON without `perf` must be identical for both (same results;
-the config echo aside, which lists every key a binary knows). --threads 1,2 runs the new
+binaries run alternately, REPS times each per case; the table gives medians, and the ratio
+new/base as the median of each round's own ratio with their range (a VM's speed drifts). The
+result JSON without `perf` must be identical for both (same results; the config echo aside, which lists every key a binary knows). --threads 1,2 runs the new
 binary at each thread count (sim.threads; the base binary runs with its default, one) and
 requires identical results at every count; the ratio compares each with the base. With threads
 it prints `ccsim cores` before and after: the cores' cache-line round trip, which the speed-up
@@ -80,8 +80,10 @@ def main():
     for name, config, sets in cases:
         perfs = {b: [] for b, _, _ in bins}
         digests = {}
-        for _ in range(args.reps):
-            for b, path, threads in bins:  # alternated: drift of the machine hits all alike
+        for rep in range(args.reps):
+            # Alternated, and in reverse order every other round: a machine whose speed drifts
+            # (a VM's neighbours) then favours no binary.
+            for b, path, threads in (bins if rep % 2 == 0 else bins[::-1]):
                 perf, digest = run(path, config, sets, threads)
                 perfs[b].append(perf)
                 digests.setdefault(b, digest)
@@ -91,7 +93,13 @@ def main():
             m = med[b]
             ratio = ""
             if args.base and b != "base":
-                ratio = f"  {m['flit_hops_per_second'] / med['base']['flit_hops_per_second']:6.2f}x"
+                # The median of the rounds' own ratios: each compares two runs minutes apart, so
+                # the machine's drift over the whole benchmark cancels; the range shows the noise.
+                pairs = sorted(n["flit_hops_per_second"] / o["flit_hops_per_second"]
+                               for n, o in zip(perfs[b], perfs["base"]))
+                ratio = f"  {statistics.median(pairs):6.2f}x"
+                if len(pairs) > 1:
+                    ratio += f" ({pairs[0]:.2f}-{pairs[-1]:.2f})"
             print(f"{name:<15} {b:<7} {m['cycles_per_second']:>10.0f} {m['flit_hops_per_second']:>12.3g} "
                   f"{1e9 / m['flit_hops_per_second']:>12.0f} {m['peak_rss_mb']:>7.0f}{ratio}", flush=True)
         if len(set(digests.values())) > 1:
