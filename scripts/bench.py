@@ -6,9 +6,10 @@ binaries run alternately, REPS times each per case; the table gives medians, and
 new/base as the median of each round's own ratio with their range (a VM's speed drifts). The
 result JSON without `perf` must be identical for both (same results; the config echo aside,
 which lists every key a binary knows). --threads 1,2 runs the new binary at each thread
-count (sim.threads; the base binary runs with its default, one) and requires identical results at every count; the ratio compares each with the base. With threads
-it prints `ccsim cores` before and after: the cores' cache-line round trip, which the speed-up
-with threads follows (a VM's cores may move between dies from one hour to the next).
+count (sim.threads; the base binary runs with its default, one) and requires identical
+results at every count; the ratio compares each with the base. With threads it prints
+`ccsim cores` before and after: the cores' cache-line round trip, which the speed-up with
+threads follows (a VM's cores may move between dies from one hour to the next).
 
 Cases (experiments/bench_*.toml):
   df1056-ur0.5   1056-node dragonfly (p=4, a=8, h=4), UR 0.5, 1-flit packets, MIN
