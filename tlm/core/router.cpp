@@ -316,6 +316,16 @@ void Router::allocate_vcs(Cycle now) {
   uint64_t waiting_inputs = 0;
   for (int p = 0; p < radix_; ++p)
     if (in_[p].need_va) waiting_inputs |= uint64_t{1} << p;
+  // Ask for every waiting input VC (two lines each) before visiting the first: cold, and
+  // visited one after another, their misses would queue.
+  for (uint64_t pm = waiting_inputs; pm; pm &= pm - 1) {
+    const InputPort& ip = in_[__builtin_ctzll(pm)];
+    for (uint32_t m = ip.need_va; m; m &= m - 1) {
+      const char* vc = reinterpret_cast<const char*>(&ip.vcs[__builtin_ctz(m)]);
+      __builtin_prefetch(vc);
+      __builtin_prefetch(vc + 64);
+    }
+  }
   const uint64_t from_start = waiting_inputs & (~uint64_t{0} << start);
   const uint64_t before_start = waiting_inputs & ~from_start;
   for (int cls : class_order_) {
