@@ -21,7 +21,7 @@ namespace ccsim {
 
 class Component;
 
-class Link {
+class alignas(64) Link {
  public:
   Link(int latency, PortKind kind) : latency_(latency), kind_(kind) { assert(latency >= 1); }
 
