@@ -178,7 +178,7 @@ void Router::receive(Cycle now) {
   // Each port's two links are cold (their far ends wrote them): ask for all of
   // them before the first is read, so their misses overlap instead of queueing.
   const auto link_lines = [](const Link* l) {
-    __builtin_prefetch(l);  // the arrival times
+    __builtin_prefetch(l);                                      // the arrival times
     __builtin_prefetch(reinterpret_cast<const char*>(l) + 64);  // the queues' headers
   };
   for (int p = 0; p < radix_; ++p) {
