@@ -178,8 +178,8 @@ void Router::receive(Cycle now) {
   // Each port's two links are cold (their far ends wrote them): ask for all of
   // them before the first is read, so their misses overlap instead of queueing.
   const auto link_lines = [](const Link* l) {
-    __builtin_prefetch(l);                                      // the arrival times
-    __builtin_prefetch(reinterpret_cast<const char*>(l) + 64);  // the queues' headers
+    __builtin_prefetch(l);                                      // arrival times, flit queue
+    __builtin_prefetch(reinterpret_cast<const char*>(l) + 64);  // credit queue
   };
   for (int p = 0; p < radix_; ++p) {
     link_lines(in_[p].link);
