@@ -58,6 +58,12 @@ class alignas(64) Link {
     return vc;
   }
 
+  // Asks the cache for the flit and the credit due by `now`, which the receiver reads next.
+  void prefetch_due(Cycle now) const {
+    if (flit_ready(now)) __builtin_prefetch(&flits_.front());
+    if (credit_ready(now)) __builtin_prefetch(&credits_.front());
+  }
+
   // Flits sent since the run began (channel utilization).
   int64_t flits_sent() const { return flits_sent_; }
   size_t flits_in_flight() const { return flits_.size(); }
