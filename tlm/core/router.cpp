@@ -341,6 +341,15 @@ void Router::allocate_vcs(Cycle now) {
       __builtin_prefetch(vc + 64);
     }
   }
+  // Then the packets at their fronts, which routing reads (their destination) first.
+  for (uint64_t pm = waiting_inputs; pm; pm &= pm - 1) {
+    const InputPort& ip = in_[__builtin_ctzll(pm)];
+    for (uint32_t m = ip.need_va; m; m &= m - 1) {
+      const InputVc& vc = ip.vcs[__builtin_ctz(m)];
+      for (uint64_t qm = vc.nonempty & ~vc.has_vc; qm; qm &= qm - 1)
+        __builtin_prefetch(vc.queues[__builtin_ctzll(qm)].front().pkt);
+    }
+  }
   const uint64_t from_start = waiting_inputs & (~uint64_t{0} << start);
   const uint64_t before_start = waiting_inputs & ~from_start;
   for (int cls : class_order_) {
