@@ -58,9 +58,12 @@ class alignas(64) Link {
     return vc;
   }
 
-  // Asks the cache for the flit and the credit due by `now`, which the receiver reads next.
-  void prefetch_due(Cycle now) const {
+  // Ask the cache for the flit, or the credit, due by `now`, which its receiver reads next
+  // (each end reads only its own direction: the other end may be taking from the other one).
+  void prefetch_due_flit(Cycle now) const {
     if (flit_ready(now)) __builtin_prefetch(&flits_.front());
+  }
+  void prefetch_due_credit(Cycle now) const {
     if (credit_ready(now)) __builtin_prefetch(&credits_.front());
   }
 

@@ -188,10 +188,10 @@ void Router::receive(Cycle now) {
   // Then, with those lines on their way, for what is due: the flits and credits themselves,
   // and the output VCs a credit goes to.
   for (int p = 0; p < radix_; ++p) {
-    if (const Link* in = in_[p].link) in->prefetch_due(now);
+    if (const Link* in = in_[p].link) in->prefetch_due_flit(now);
     const OutputPort& op = out_[p];
     if (op.link && op.link->credit_ready(now)) {
-      op.link->prefetch_due(now);
+      op.link->prefetch_due_credit(now);
       const char* vcs = reinterpret_cast<const char*>(op.vcs.data());
       for (size_t b = 0; b < op.vcs.size() * sizeof(OutputVc); b += 64) __builtin_prefetch(vcs + b);
     }
