@@ -58,13 +58,18 @@ class alignas(64) Link {
     return vc;
   }
 
-  // Ask the cache for the flit, or the credit, due by `now`, which its receiver reads next
-  // (each end reads only its own direction: the other end may be taking from the other one).
-  void prefetch_due_flit(Cycle now) const {
-    if (flit_ready(now)) __builtin_prefetch(&flits_.front());
+  // Ask the cache for the flit, or the credit, due by `now`, which its receiver reads next;
+  // whether one is due (each end reads only its own direction: the other end may be taking
+  // from the other one on another thread).
+  bool prefetch_due_flit(Cycle now) const {
+    if (!flit_ready(now)) return false;
+    __builtin_prefetch(&flits_.front());
+    return true;
   }
-  void prefetch_due_credit(Cycle now) const {
-    if (credit_ready(now)) __builtin_prefetch(&credits_.front());
+  bool prefetch_due_credit(Cycle now) const {
+    if (!credit_ready(now)) return false;
+    __builtin_prefetch(&credits_.front());
+    return true;
   }
 
   // Flits sent since the run began (channel utilization).
@@ -107,5 +112,8 @@ class alignas(64) Link {
   Fifo<TimedFlit> flits_;
   Fifo<TimedCredit> credits_;
 };
+
+// Router::receive asks for a whole link before reading it: keep it at two cache lines.
+static_assert(sizeof(Link) == 128, "a link is two cache lines: its arrival times and flit queue, its credit queue");
 
 }  // namespace ccsim

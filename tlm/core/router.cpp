@@ -10,6 +10,7 @@
 #include "core/deadlock_recovery.h"
 #include "core/network.h"
 #include "core/params.h"
+#include "core/prefetch.h"
 #include "core/sim_error.h"
 
 namespace ccsim {
@@ -138,12 +139,9 @@ void Router::step(Cycle now) {
 }
 
 void Router::prefetch() const {
-  // Every line of the port arrays: receive() reads each port's links from them.
-  const auto lines = [](const void* begin, size_t bytes) {
-    for (size_t b = 0; b < bytes; b += 64) __builtin_prefetch(static_cast<const char*>(begin) + b);
-  };
-  lines(in_.data(), in_.size() * sizeof(InputPort));
-  lines(out_.data(), out_.size() * sizeof(OutputPort));
+  // The port arrays: receive() reads each port's links from them.
+  prefetch_lines(in_.data(), in_.size() * sizeof(InputPort));
+  prefetch_lines(out_.data(), out_.size() * sizeof(OutputPort));
 }
 
 void Router::forward(Cycle now) {
@@ -177,24 +175,16 @@ void Router::count_hop(Cycle now) {
 void Router::receive(Cycle now) {
   // Each port's two links are cold (their far ends wrote them): ask for all of
   // them before the first is read, so their misses overlap instead of queueing.
-  const auto link_lines = [](const Link* l) {
-    __builtin_prefetch(l);                                      // arrival times, flit queue
-    __builtin_prefetch(reinterpret_cast<const char*>(l) + 64);  // credit queue
-  };
   for (int p = 0; p < radix_; ++p) {
-    link_lines(in_[p].link);
-    link_lines(out_[p].link);
+    if (in_[p].link) prefetch_lines(in_[p].link, sizeof(Link));
+    if (out_[p].link) prefetch_lines(out_[p].link, sizeof(Link));
   }
   // Then, with those lines on their way, for what is due: the flits and credits themselves,
   // and the output VCs a credit goes to.
   for (int p = 0; p < radix_; ++p) {
     if (const Link* in = in_[p].link) in->prefetch_due_flit(now);
     const OutputPort& op = out_[p];
-    if (op.link && op.link->credit_ready(now)) {
-      op.link->prefetch_due_credit(now);
-      const char* vcs = reinterpret_cast<const char*>(op.vcs.data());
-      for (size_t b = 0; b < op.vcs.size() * sizeof(OutputVc); b += 64) __builtin_prefetch(vcs + b);
-    }
+    if (op.link && op.link->prefetch_due_credit(now)) prefetch_lines(op.vcs.data(), op.vcs.size() * sizeof(OutputVc));
   }
   for (int p = 0; p < radix_; ++p) {
     absorb_credits(out_[p], now);

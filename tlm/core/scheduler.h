@@ -19,7 +19,7 @@ class Component {
  public:
   virtual ~Component() = default;
   virtual void step(Cycle now) = 0;
-  // Asks the cache for the state step() reads first; called a few components ahead of its
+  // Asks the cache for the state step() reads first; called one component ahead of its
   // step, so that the misses of consecutive components overlap.
   virtual void prefetch() const {}
   Cycle last_step = -1;  // guards against double stepping in one cycle
@@ -77,8 +77,9 @@ class Scheduler {
   // Steps everything due in the current cycle, then advances time by one.
   void run_cycle() {
     auto& bucket = wheel_[now_ & (wheel_.size() - 1)];
-    // Components stepped now may wake others for this same cycle: index loop. Each step asks
-    // for the object two ahead and for the state of the one after next (whose object came).
+    // Components stepped now may wake others for this same cycle: index loop. Before each step
+    // the scheduler asks for the object two ahead and the state of the next one (whose object
+    // it asked for one step ago).
     for (size_t i = 0; i < bucket.size(); ++i) {
       if (i + 2 < bucket.size()) __builtin_prefetch(bucket[i + 2]);
       if (i + 1 < bucket.size()) bucket[i + 1]->prefetch();
