@@ -33,6 +33,14 @@ TEST(VaArbiter, RoundRobinGivesTheHotSpotSendersEqualShares) {
   for (double s : hotspot_shares(hotspot_run("round_robin", "ugal_l"))) EXPECT_NEAR(s, 0.25, 0.03);
 }
 
+TEST(VaArbiter, TransitPriorityServesTransitInputsFirst) {
+  // Node 5 injects at the hot spot's router; the other three senders arrive on transit ports and
+  // between them keep the ejection port busy, so node 5 gets only what they leave.
+  const auto shares = hotspot_shares(hotspot_run("transit_priority", "min"));
+  EXPECT_LT(shares[1], 0.02);
+  for (int i : {0, 2, 3}) EXPECT_NEAR(shares[i], 1.0 / 3, 0.02);
+}
+
 TEST(VaArbiter, RotatingStartFavoursSomeInputs) {
   // The rotating start is one for all outputs and moves every cycle: an input's share of a
   // contended output follows the inputs numbered before it (the option is not a no-op).

@@ -121,8 +121,9 @@ const std::vector<ParamSpec>& core_params() {
                        "VC allocator: inputs visited from a start that rotates every cycle, one for all outputs "
                        "(rotating; an input's share of a contended output depends on its number and on when credits "
                        "come back), or a round-robin arbiter per output whose pointer moves past the input it granted "
-                       "(round_robin)",
-                       {"rotating", "round_robin"}),
+                       "(round_robin), or that with transit inputs ahead of injection inputs (transit_priority: "
+                       "FOGSim's default output arbiter, PrioLRS, behind 001 and 002)",
+                       {"rotating", "round_robin", "transit_priority"}),
           string_param("router.switch_injection", "first_endpoint",
                        "which of a router's endpoint interfaces injects the packets the switch itself sends (NACKs, "
                        "LHRP grants, QCN CNMs, notifications): its first endpoint, or the one with the fewest control "

@@ -90,6 +90,22 @@ def node_accepted_flits(j, node):
     return j["node_accepted"][int(node)]
 
 
+def router_accepted_flits(j, router):
+    """Accepted data throughput per node of one switch (flits/cycle): the mean over its
+    topology.p nodes, numbered p per switch as on the dragonfly."""
+    p = int(j["config"]["topology.p"])
+    nodes = j["node_accepted"][int(router) * p:(int(router) + 1) * p]
+    return sum(nodes) / p
+
+
+def starved_pct(j, cls=""):
+    """Share of the source nodes, %, whose accepted throughput is below a tenth of the offered
+    load (traffic.load): nodes an arbiter or a routing rule has all but shut out."""
+    floor = 0.1 * float(j["config"]["traffic.load"])
+    nodes = [v for v in _scope(j, cls)["node_accepted"] if v is not None]
+    return 100.0 * sum(1 for v in nodes if v < floor) / len(nodes)
+
+
 def hot_accepted_pct(j, cls=""):
     """Accepted data per hot-spot destination, % of its ejection bandwidth: the
     data of all sources accepted (node_accepted, per source; null for the nodes
@@ -268,6 +284,8 @@ METRICS = {
         packet_latency_p50_cycles,
         carried_latency_cycles,
         node_accepted_flits,
+        router_accepted_flits,
+        starved_pct,
         offered_pct,
         hot_accepted_pct,
         one_ejection_pct,

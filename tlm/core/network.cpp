@@ -103,7 +103,9 @@ void Network::build(const Config& cfg, std::unique_ptr<RoutingFunction> routing)
   rp.voq = cfg.get_bool("router.voq");
   rp.output_buffer = settings_.output_buffer;
   rp.occupancy_downstream = cfg.get_string("router.occupancy") == "downstream";
-  rp.va_round_robin = cfg.get_string("router.va_arbiter") == "round_robin";
+  const std::string va = cfg.get_string("router.va_arbiter");
+  rp.va_round_robin = va != "rotating";
+  rp.va_transit_priority = va == "transit_priority";
   rp.vcs_per_class = vcs_per_class_;
   rp.vc_slots = slots;
   for (auto& c : cc_->vc_classes()) rp.class_priority.push_back(c.priority);

@@ -46,6 +46,8 @@ struct RouterParams {
   // same for all outputs; true, each output grants round robin, its pointer moving past
   // the input it last granted (router.va_arbiter).
   bool va_round_robin = false;
+  // With va_round_robin: the arbiters serve every transit input before any injection input.
+  bool va_transit_priority = false;
 };
 
 class Router final : public sc_core::sc_module, public Component, public RouterContext, public SwitchView {

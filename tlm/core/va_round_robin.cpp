@@ -2,6 +2,8 @@
 // port. Per class, highest priority first, the fronts waiting for an output VC are gathered,
 // ordered by output port and, within a port, by their input's distance from the port's
 // pointer, and offered a VC in that order; a grant moves the port's pointer past its input.
+// "transit_priority" orders every injection input after the transit inputs (FOGSim's PrioLRS
+// output arbiter): a switch's own nodes get only what transit traffic leaves of an output.
 // With the rotating start of allocate_vcs(), one start for all outputs that moves every
 // cycle, an input's share of a contended output depends on the inputs numbered before it,
 // and on the cycle at which the output's credits come back: credits returning in step with
@@ -35,7 +37,8 @@ void Router::allocate_vcs_round_robin(Cycle now) {
           }
           route_front(p, e);
           const int o = e.out_port, ptr = out_[o].va_rr;
-          const int distance = p >= ptr ? p - ptr : p + radix_ - ptr;
+          int distance = p >= ptr ? p - ptr : p + radix_ - ptr;
+          if (params_.va_transit_priority && out_[p].kind == PortKind::Terminal) distance += radix_;
           va_requests_.push_back({static_cast<uint32_t>(o << 24 | distance << 16 | v << 8 | q), static_cast<int16_t>(p),
                                   static_cast<uint8_t>(v), static_cast<uint8_t>(q)});
         }
