@@ -57,6 +57,29 @@ def _core_time(seconds):
     return f"{seconds / 60:.1f} core-minutes"
 
 
+def _series_table(w, d, metric, max_rows=24):
+    """A time-series metric as a table: the run's windows grouped into at most max_rows spans,
+    each cell the mean of its span's windows (mean over seeds)."""
+    t = d.t_us or []
+    cols = [d.stat_series(s, metric) for s in d.series]
+    if not t or not any(cols):
+        return
+    # Windows before the first with a non-zero value (an idle network before its traffic starts) are left out.
+    first = min((j for st in cols for j, v in enumerate(st) if v[0]), default=0)
+    k = -(-(len(t) - first) // max_rows)
+    step = t[1] - t[0] if len(t) > 1 else 0
+    w(f"From {t[first]:g} us" + (f", the mean of every {k} windows" if k > 1 else "") + ":\n")
+    w("| time (us) | " + " | ".join(d.label(s) for s in d.series) + " |")
+    w("|---" * (len(d.series) + 1) + "|")
+    for i in range(first, len(t), k):
+        hi = min(i + k, len(t))
+        cells = []
+        for st in cols:
+            vals = [st[j][0] for j in range(i, min(hi, len(st))) if st[j][0] is not None]
+            cells.append(_num(sum(vals) / len(vals)) if vals else "-")
+        w(f"| {t[i]:g}-{t[hi - 1] + step:g} | " + " | ".join(cells) + " |")
+
+
 def write(path, manifest, datas, judged, failed, command, results_rel, drift_limit):
     runs = {r["key"]: r for d in datas for r in d.rows}
     commits, models, seconds = _provenance(runs)
@@ -146,6 +169,11 @@ def write(path, manifest, datas, judged, failed, command, results_rel, drift_lim
                 w("|---" * (len(d.series) + 1) + "|")
                 for x in xs:
                     w(f"| {d.px(d.series[0], x):.4g} | " + " | ".join(_num(*d.stat(s, x, m)[:2]) for s in d.series) + " |")
+        elif f.kind == "series":
+            _series_table(w, d, d.metrics[0])
+            for m in [m for m in f.extra_metrics if m not in d.metrics and m.startswith("series_")]:
+                w(f"\n`{m}`:\n")
+                _series_table(w, d, m)
         elif f.kind == "stacked":
             # The stacked parts, then the figure's other metrics (e.g. what explains the bars).
             extra = [m for m in f.extra_metrics if m not in d.metrics]
