@@ -53,7 +53,7 @@ def main(argv):
     ap.add_argument("--require", action="store_true",
                     help="exit 1 unless every claim checked at this scale is reproduced (the quick pack's test)")
     ap.add_argument("--ccsim", default=os.path.join(ROOT, "build", "ccsim"))
-    a = ap.parse_args(argv)
+    a = ap.parse_intermixed_args(argv)  # figure ids after options too
     m = manifest.select(manifest.load(ROOT, a.paper, a.scale, a.seeds), a.figures)
     if a.series:
         manifest.keep_series(m, a.series.split(","))
