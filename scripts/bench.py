@@ -11,6 +11,11 @@ results at every count; the ratio compares each with the base. With threads it p
 `ccsim cores` before and after: the cores' cache-line round trip, which the speed-up with
 threads follows (a VM's cores may move between dies from one hour to the next).
 
+--instructions counts the instructions each run executes (valgrind --tool=callgrind, about 50x
+slower: shorten the cases with --set, e.g. sim.warmup=300 --set sim.measure=300) and prints
+them per flit-hop, setup included; the ratio is base/new instructions. Unlike wall time the count
+is the same from one run to the next, so a change of a few percent shows on a noisy VM.
+
 Cases (experiments/bench_*.toml):
   df1056-ur0.5   1056-node dragonfly (p=4, a=8, h=4), UR 0.5, 1-flit packets, MIN
   df16512-ur0.4  16,512-node dragonfly of 002 (p=8, a=16, h=8), UR 0.4, MIN
@@ -21,6 +26,8 @@ Cases (experiments/bench_*.toml):
 import argparse
 import json
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -42,15 +49,19 @@ CASES = [
 ]
 
 
-def run(ccsim, config, sets, threads=None):
+def run(ccsim, config, sets, threads=None, instructions=False):
     cmd = [ccsim, "run", os.path.join(EXP, config)]
+    if instructions:
+        cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + cmd
     for s in sets:
         cmd += ["-s", s]
     if threads is not None:
         cmd += ["-s", f"sim.threads={threads}"]
-    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
-    result = json.loads(out)
+    proc = subprocess.run(cmd, check=True, capture_output=True, text=True)
+    result = json.loads(proc.stdout)
     perf = result.pop("perf")
+    if instructions:  # callgrind's last words: "==pid== Collected : N"
+        perf["instructions"] = int(re.search(r"Collected : (\d+)", proc.stderr).group(1))
     result.pop("config")  # echoes every key, also keys a newer binary added
     result.get("run", {}).pop("config_digest", None)  # a digest of that echo
     result.get("run", {}).pop("threads", None)  # how it ran (sim.threads), like perf
@@ -66,7 +77,14 @@ def main():
     ap.add_argument("--threads", help="comma-separated sim.threads counts for the new binary (default: its default)")
     ap.add_argument("--set", action="append", default=[],
                     help="an extra key=value for every case, e.g. sim.measure=1500 (repeatable; shorter checks)")
+    ap.add_argument("--instructions", action="store_true",
+                    help="count instructions under callgrind instead of timing (deterministic; one run each)")
     args = ap.parse_args()
+    if args.instructions:
+        if not shutil.which("valgrind"):
+            print("bench.py: --instructions needs valgrind (apt-get install valgrind)", file=sys.stderr)
+            return 2
+        args.reps = 1
     cases = [(n, c, sets + args.set) for n, c, sets in CASES if not args.cases or n in args.cases.split(",")]
     counts = [int(t) for t in args.threads.split(",")] if args.threads else [None]
     # (label, binary, sim.threads or None); the label names the binary and its thread count.
@@ -75,8 +93,12 @@ def main():
     threaded = any(t and t > 1 for t in counts)
     if threaded:  # the speed-up with threads follows the cores' cache-line round trip: say what it was
         cores(args.ccsim, "before")
-    print(f"{'case':<15} {'binary':<7} {'cycles/s':>10} {'flit-hops/s':>12} {'ns/flit-hop':>12} {'RSS MB':>7}"
-          f"{'  x base' if args.base else ''}")
+    if args.instructions:
+        print(f"{'case':<15} {'binary':<7} {'instructions':>14} {'flit-hops':>12} {'instr/flit-hop':>15}"
+              f"{'  base/new' if args.base else ''}")
+    else:
+        print(f"{'case':<15} {'binary':<7} {'cycles/s':>10} {'flit-hops/s':>12} {'ns/flit-hop':>12} {'RSS MB':>7}"
+              f"{'  x base' if args.base else ''}")
     failed = False
     for name, config, sets in cases:
         perfs = {b: [] for b, _, _ in bins}
@@ -85,30 +107,42 @@ def main():
             # Alternated, and in reverse order every other round: a machine whose speed drifts
             # (a VM's neighbours) then favours no binary.
             for b, path, threads in (bins if rep % 2 == 0 else bins[::-1]):
-                perf, digest = run(path, config, sets, threads)
+                perf, digest = run(path, config, sets, threads, args.instructions)
                 perfs[b].append(perf)
                 digests.setdefault(b, digest)
-        med = {b: {k: statistics.median(p[k] for p in perfs[b])
-                   for k in ("cycles_per_second", "flit_hops_per_second", "peak_rss_mb")} for b in perfs}
-        for b, _, _ in bins:
-            m = med[b]
-            ratio = ""
-            if args.base and b != "base":
-                # The median of the rounds' own ratios: each compares two runs minutes apart, so
-                # the machine's drift over the whole benchmark cancels; the range shows the noise.
-                pairs = sorted(n["flit_hops_per_second"] / o["flit_hops_per_second"]
-                               for n, o in zip(perfs[b], perfs["base"]))
-                ratio = f"  {statistics.median(pairs):6.2f}x"
-                if len(pairs) > 1:
-                    ratio += f" ({pairs[0]:.2f}-{pairs[-1]:.2f})"
-            print(f"{name:<15} {b:<7} {m['cycles_per_second']:>10.0f} {m['flit_hops_per_second']:>12.3g} "
-                  f"{1e9 / m['flit_hops_per_second']:>12.0f} {m['peak_rss_mb']:>7.0f}{ratio}", flush=True)
+        (print_instructions if args.instructions else print_timings)(name, bins, perfs, args.base)
         if len(set(digests.values())) > 1:
             print(f"{name}: RESULTS DIFFER between {', '.join(sorted(digests))}", file=sys.stderr)
             failed = True
     if threaded:
         cores(args.ccsim, "after")
     return 1 if failed else 0
+
+
+def print_instructions(name, bins, perfs, base):
+    for b, _, _ in bins:
+        p = perfs[b][0]
+        ratio = f"  {perfs['base'][0]['instructions'] / p['instructions']:8.3f}x" if base and b != "base" else ""
+        print(f"{name:<15} {b:<7} {p['instructions']:>14,} {p['flit_hops']:>12,} "
+              f"{p['instructions'] / max(p['flit_hops'], 1):>15.0f}{ratio}", flush=True)
+
+
+def print_timings(name, bins, perfs, base):
+    med = {b: {k: statistics.median(p[k] for p in perfs[b])
+               for k in ("cycles_per_second", "flit_hops_per_second", "peak_rss_mb")} for b in perfs}
+    for b, _, _ in bins:
+        m = med[b]
+        ratio = ""
+        if base and b != "base":
+            # The median of the rounds' own ratios: each compares two runs minutes apart, so
+            # the machine's drift over the whole benchmark cancels; the range shows the noise.
+            pairs = sorted(n["flit_hops_per_second"] / o["flit_hops_per_second"]
+                           for n, o in zip(perfs[b], perfs["base"]))
+            ratio = f"  {statistics.median(pairs):6.2f}x"
+            if len(pairs) > 1:
+                ratio += f" ({pairs[0]:.2f}-{pairs[-1]:.2f})"
+        print(f"{name:<15} {b:<7} {m['cycles_per_second']:>10.0f} {m['flit_hops_per_second']:>12.3g} "
+              f"{1e9 / m['flit_hops_per_second']:>12.0f} {m['peak_rss_mb']:>7.0f}{ratio}", flush=True)
 
 
 def cores(ccsim, when):
