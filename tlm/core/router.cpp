@@ -270,11 +270,10 @@ void Router::trace_departure(const Packet& p, int port, int vc, Cycle now) {
   net_->packet_trace()->departed(p, id_, port, vc, out_[port].kind, now);
 }
 
-void Router::absorb_credits(OutputPort& op, Cycle now) {
-  if (!op.link) return;
-  uint64_t taken = 0;
-  for (; op.link->credit_ready(now); ++taken) ++op.vcs[op.link->take_credit()].credits;
-  if (taken) bump(op);
+void Router::take_credits(OutputPort& op, Cycle now) {
+  do ++op.vcs[op.link->take_credit()].credits;
+  while (op.link->credit_ready(now));
+  bump(op);
 }
 
 bool Router::route_front(int in_port, InPacket& e) {

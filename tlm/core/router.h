@@ -245,7 +245,10 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
   void wake(int32_t target, Cycle at);
   void count_hop(Cycle now);
   // Credits the link has delivered by `now` (also for remote occupancy reads).
-  void absorb_credits(OutputPort& op, Cycle now);
+  void absorb_credits(OutputPort& op, Cycle now) {
+    if (op.link && op.link->credit_ready(now)) take_credits(op, now);  // inline: most ports have none
+  }
+  void take_credits(OutputPort& op, Cycle now);
   int queue_count() const { return params_.voq ? radix_ : 1; }
   // Flits of a queued packet that have reached this buffer (the rest are still upstream).
   static int arrived(const InputVc& vc, const InPacket& e) { return e.pkt == vc.arriving ? vc.arriving_flits : e.size; }
