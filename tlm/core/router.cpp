@@ -144,26 +144,8 @@ void Router::prefetch() const {
   prefetch_lines(out_.data(), out_.size() * sizeof(OutputPort));
 }
 
-void Router::front_needs_va(int p, int v, Cycle ready, Cycle now) {
-  if (ready <= now)
-    in_[p].need_va |= 1u << v;
-  else
-    pending_fronts_.push_back({ready, static_cast<int16_t>(p), static_cast<uint8_t>(v)});
-}
-
-void Router::admit_ready_fronts(Cycle now) {
-  size_t kept = 0;
-  for (const PendingFront& f : pending_fronts_)
-    if (f.ready <= now)
-      in_[f.p].need_va |= 1u << f.v;
-    else
-      pending_fronts_[kept++] = f;
-  pending_fronts_.resize(kept);
-}
-
 void Router::forward(Cycle now) {
   if (buffered_flits_ > 0) {
-    if (!pending_fronts_.empty()) admit_ready_fronts(now);
     if (params_.va_round_robin)
       allocate_vcs_round_robin(now);
     else
@@ -241,7 +223,7 @@ void Router::receive(Cycle now) {
           q = r.port;
         }
         const bool at_front = vc.queues[q].empty();
-        if (at_front) front_needs_va(p, f.vc, e.ready, now);
+        if (at_front) ip.need_va |= 1u << f.vc;
         vc.nonempty |= uint64_t{1} << q;
         ip.busy |= 1u << f.vc;
         vc.queues[q].push_back(e);
@@ -375,8 +357,11 @@ void Router::allocate_vcs(Cycle now) {
           bool waiting = blocked != 0;
           for (uint64_t qm = vc.nonempty & ~vc.has_vc & ~blocked; qm; qm &= qm - 1) {
             const int q = __builtin_ctzll(qm);
-            if (vc.queues[q].front().route == Route::Recovery) continue;
-            if (front_waits(now, p, v, q)) waiting = true;
+            const InPacket& e = vc.queues[q].front();
+            if (e.route == Route::Recovery) continue;
+            // A front in its pipeline delay waits without a visit (it can neither move nor be
+            // rescued or dropped yet). It stays in need_va: the passes above keep its lines warm.
+            if (e.ready > now || front_waits(now, p, v, q)) waiting = true;
           }
           if (!waiting) ip.need_va &= ~(1u << v);
         }
@@ -591,7 +576,7 @@ void Router::pop_front_packet(Cycle now, int p, int v, int q) {
     if (!vc.nonempty) ip.busy &= ~(1u << v);
   } else {
     fq.front().front = static_cast<uint32_t>(now);
-    front_needs_va(p, v, fq.front().ready, now);
+    ip.need_va |= 1u << v;  // the next packet needs an output VC
     if (queue_events_) net_->routing().on_head_at_front(*this, p, *fq.front().pkt);
   }
 }

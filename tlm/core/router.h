@@ -164,7 +164,7 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
     int packets = 0;
     int flits = 0;         // over all its VCs (downstream occupancy reads it)
     uint32_t busy = 0;     // bit v set while VC v holds packets
-    uint32_t need_va = 0;  // bit v set while a front packet of VC v past its pipeline delay has no output VC
+    uint32_t need_va = 0;  // bit v set while a front packet of VC v has no output VC
     uint32_t has_vc = 0;   // bit v set while a front packet of VC v holds an output VC
     int rr = 0;
   };
@@ -203,11 +203,6 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
     uint32_t filled = 0;        // bit v set while vcs[v].q holds packets (the link skips the others)
   };
 
-  // A packet has become the front of a queue of input VC (p, v): it asks for an output VC from
-  // cycle `ready` on (until then it is in the pipeline, and allocation need not visit it).
-  void front_needs_va(int p, int v, Cycle ready, Cycle now);
-  // The fronts whose pipeline delay ends by `now` join the allocation's requests (need_va).
-  void admit_ready_fronts(Cycle now);
   void allocate_vcs(Cycle now);
   // VC allocation with a round-robin arbiter per output (va_round_robin; va_round_robin.cpp).
   void allocate_vcs_round_robin(Cycle now);
@@ -296,12 +291,6 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
   bool skip_blocked_ = false;            // VOQ, and blocked fronts need no visit (no rescue, no drop)
   uint64_t changed_ports_ = 0;           // output ports whose version moved since the last VA pass
   std::vector<uint64_t> blocked_at_;     // blocked_at(p, v, q), contiguous
-  struct PendingFront {
-    Cycle ready;
-    int16_t p;
-    uint8_t v;
-  };
-  std::vector<PendingFront> pending_fronts_;  // front_needs_va() with ready > now, in no order
   int va_start_ = 0;
   struct VaRequest {
     uint32_t order;  // output port, then the input's distance from the port's pointer
