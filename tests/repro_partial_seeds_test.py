@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """A claim's per-seed value skips seeds not run at the points it reads (a paper pack filled in by a
-resumable run has seeds 2-3 at some points only): seed 1's value, never "nothing delivered" (inf/inf)."""
+resumable run has seeds 2-3 at some points only): seed 1's value, never "nothing delivered" (inf/inf);
+the report's claims table says it is the mean of 1 seed of the 3 asked for."""
 import math
 import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "scripts"))
-from repro import aggregate, manifest  # noqa: E402
+from repro import aggregate, manifest, report  # noqa: E402
 
 
 def main():
@@ -22,6 +23,9 @@ def main():
     mean, _, n = j["ours"]
     if not (math.isclose(mean, 0.5) and n == 1 and j["verdict"] == "reproduced"):
         print(f"repro_partial_seeds: FAILED: ours {j['ours']}, verdict {j['verdict']} (want 0.5 from seed 1)")
+        return 1
+    if report._seeds(j, exp) != "1 of 3":
+        print(f"repro_partial_seeds: FAILED: the seeds column reads {report._seeds(j, exp)!r}, not '1 of 3'")
         return 1
     print("repro_partial_seeds: ok")
     return 0

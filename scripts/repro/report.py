@@ -12,6 +12,15 @@ def _num(v, ci=None):
     return s if ci is None else f"{s} ± {ci:.2g}"
 
 
+def _seeds(judged, exp):
+    """How many seeds a claim's value is the mean of, against the experiment's seeds ("pooled": a
+    value that needs points no single seed has, computed over all of them together)."""
+    if judged["ours"] is None:
+        return "-"
+    n = judged["ours"][2]
+    return f"{n} of {exp.seeds}" if n else "pooled"
+
+
 def _provenance(runs):
     """Per commit and model, the distinct runs behind the figures; their simulation time."""
     commits = collections.Counter(r["commit"] for r in runs.values())
@@ -115,13 +124,14 @@ def write(path, manifest, datas, judged, failed, command, results_rel, drift_lim
     counts = collections.Counter(j["verdict"] for js in judged.values() for j in js)
     w("* **Verdicts:** " + ", ".join(f"{v}: {counts[v]}" for v in
                                       ("reproduced", "differs", "not reproducible at this scale", "not run")) + "\n")
-    w("| claim | figure | paper | ours (mean ± 95% CI) | verdict |")
-    w("|---|---|---|---|---|")
+    w("| claim | figure | paper | ours (mean ± 95% CI) | seeds | verdict |")
+    w("|---|---|---|---|---|---|")
     for d in datas:
         for j in judged[d.fig.id]:
             c = j["claim"]
             ours = "-" if j["ours"] is None else _num(j["ours"][0], j["ours"][1]) + " " + c.get("unit", "")
-            w(f"| {c['id']} | {d.fig.id} | {c.get('paper', '')} | {ours.strip()} | {j['verdict']} |")
+            w(f"| {c['id']} | {d.fig.id} | {c.get('paper', '')} | {ours.strip()} | {_seeds(j, d.exp)} |"
+              f" {j['verdict']} |")
     w("")
     if manifest.departures:
         w(f"## Where the model departs from {manifest.paper}\n")
