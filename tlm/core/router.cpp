@@ -357,11 +357,8 @@ void Router::allocate_vcs(Cycle now) {
           bool waiting = blocked != 0;
           for (uint64_t qm = vc.nonempty & ~vc.has_vc & ~blocked; qm; qm &= qm - 1) {
             const int q = __builtin_ctzll(qm);
-            const InPacket& e = vc.queues[q].front();
-            if (e.route == Route::Recovery) continue;
-            // A front in its pipeline delay waits without a visit (it can neither move nor be
-            // rescued or dropped yet). It stays in need_va: the passes above keep its lines warm.
-            if (e.ready > now || front_waits(now, p, v, q)) waiting = true;
+            if (vc.queues[q].front().route == Route::Recovery) continue;
+            if (front_waits(now, p, v, q)) waiting = true;
           }
           if (!waiting) ip.need_va &= ~(1u << v);
         }
@@ -374,6 +371,9 @@ bool Router::front_waits(Cycle now, int p, int v, int q) {
   InputPort& ip = in_[p];
   InputVc& vc = ip.vcs[v];
   InPacket& e = vc.queues[q].front();
+  // In its pipeline delay it can neither move nor be rescued or dropped. It stays among the
+  // requests all the same: the allocator's passes over them keep its lines warm for when it is ready.
+  if (e.ready > now) return true;
   if (try_allocate(now, p, e, blocked_at(p, v, q))) {
     vc.has_vc |= uint64_t{1} << q;
     ip.has_vc |= 1u << v;

@@ -80,8 +80,8 @@ class Scheduler {
     // Components stepped now may wake others for this same cycle: index loop. Before each step
     // the scheduler asks for the object two ahead and the state of the next one (whose object
     // it asked for one step ago), unless that one has stepped already: a router is in a bucket
-    // once per link delivering to it then and once for its own work (about 2.5 times per step
-    // at UR 0.5), and only its first entry steps.
+    // once per link delivering to it then and once for its own work, and only its first entry
+    // steps.
     for (size_t i = 0; i < bucket.size(); ++i) {
       if (i + 2 < bucket.size()) __builtin_prefetch(bucket[i + 2]);
       if (i + 1 < bucket.size() && bucket[i + 1]->last_step != now_) bucket[i + 1]->prefetch();

@@ -31,8 +31,8 @@ void Router::allocate_vcs_round_robin(Cycle now) {
           const int q = __builtin_ctzll(qm);
           InPacket& e = vc.queues[q].front();
           if (e.route == Route::Recovery) continue;
-          if (e.ready > now) {  // in its pipeline delay: it waits whatever the order (see allocate_vcs)
-            ip.need_va |= 1u << v;
+          if (e.ready > now) {  // not routed yet: it waits whatever the order
+            if (front_waits(now, p, v, q)) ip.need_va |= 1u << v;
             continue;
           }
           route_front(p, e);
