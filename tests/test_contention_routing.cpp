@@ -238,6 +238,19 @@ TEST(ContentionRouting, MeanCounterIsReportedWithoutChangingTheRun) {
   }
 }
 
+// routing.ectn_broadcast_phit_bits charges ECtN's broadcast (002 VI-B): the test dragonfly's array of a*h = 8
+// 4-bit counters in 1-bit phits takes every local channel for 32 of each 100 cycles, so at full load no local
+// channel carries more than 68% data; free, the busiest carries more.
+TEST(ContentionRouting, ChargedEctnBroadcastTakesTheLocalChannels) {
+  auto busiest_local = [](const std::string& phit_bits) {
+    auto j = test::run(setup("ectn", {"traffic.load=1.0", "sim.measure=2000", "sim.channel_stats=true",
+                                      "routing.ectn_broadcast_phit_bits=" + phit_bits}));
+    return j.at("channels").at("by_kind").at("local").at("max").get<double>();
+  };
+  EXPECT_LE(busiest_local("1"), 0.68);
+  EXPECT_GT(busiest_local("0"), 0.75);
+}
+
 TEST(ContentionRouting, BadParametersNameTheKey) {
   auto error_of = [](const std::vector<std::string>& sets) -> std::string {
     try {
@@ -252,6 +265,14 @@ TEST(ContentionRouting, BadParametersNameTheKey) {
   EXPECT_NE(error_of(setup("olm", {"routing.olm_occupancy_percent=101"})).find("routing.olm_occupancy_percent"),
             std::string::npos);
   EXPECT_NE(error_of(setup("ectn", {"routing.ectn_period=10", "routing.ectn_delay=10"})).find("routing.ectn_delay"),
+            std::string::npos);
+  // The array (32 bits) in 1-bit phits fills a 20-cycle period; in 8-bit ones (4 phits) it is still crossing the
+  // 10-cycle local link when the next broadcast of a 13-cycle period starts.
+  EXPECT_NE(error_of(setup("ectn", {"routing.ectn_period=20", "routing.ectn_broadcast_phit_bits=1"}))
+                .find("routing.ectn_broadcast_phit_bits"),
+            std::string::npos);
+  EXPECT_NE(error_of(setup("ectn", {"routing.ectn_period=13", "routing.ectn_broadcast_phit_bits=8"}))
+                .find("routing.ectn_broadcast_phit_bits"),
             std::string::npos);
   EXPECT_NE(error_of({"routing.algorithm=hybrid"}).find("router.vcs"), std::string::npos);  // needs 6 VCs
 }

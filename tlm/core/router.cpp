@@ -44,6 +44,7 @@ Router::Router(sc_core::sc_module_name name, int id, int radix, const RouterPara
   reroute_ = rf.reroutes_when_blocked();
   queue_events_ = rf.wants_queue_events();
   forward_events_ = rf.wants_forward_events();
+  sideband_ = rf.local_sideband();
   recovery_ = net->recovery();
   if (recovery_) recovery_timeout_ = recovery_->timeout();
   track_waiting_ = net->congestion().drops_waiting_packets();
@@ -67,6 +68,7 @@ void Router::connect(int port, PortKind kind, Link* in, int input_depth, Link* o
   op.link = out;
   op.kind = kind;
   op.downstream_depth = downstream_depth;
+  op.sideband = kind == PortKind::Local && sideband_.cycles > 0;
   op.vcs.assign(num_vcs_, OutputVc{});
   for (int v = 0; v < num_vcs_; ++v) {
     op.vcs[v].credits = downstream_depth;
@@ -492,6 +494,7 @@ void Router::send_links(Cycle now) {
   for (int o = 0; o < radix_; ++o) {
     OutputPort& op = out_[o];
     if (op.queued == 0 || op.link_idle_at == op.version) continue;
+    if (op.sideband && now % sideband_.period < sideband_.cycles) continue;  // the side band has the channel
     int chosen = -1;
     const int n = params_.vcs_per_class;
     for (int cls : class_order_) {

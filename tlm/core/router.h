@@ -201,6 +201,7 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
     uint64_t link_idle_at = 0;  // version when the link last found no VC to send
     uint64_t bit = 0;           // 1 << its port number (kept: bump() runs per flit)
     uint32_t filled = 0;        // bit v set while vcs[v].q holds packets (the link skips the others)
+    bool sideband = false;      // a local channel the routing side band takes at times (local_sideband())
   };
 
   void allocate_vcs(Cycle now);
@@ -292,6 +293,8 @@ class Router final : public sc_core::sc_module, public Component, public RouterC
   uint64_t changed_ports_ = 0;           // output ports whose version moved since the last VA pass
   std::vector<uint64_t> blocked_at_;     // blocked_at(p, v, q), contiguous
   int va_start_ = 0;
+  // The routing side band's share of the local channels.
+  RoutingFunction::LocalSideBand sideband_;
   struct VaRequest {
     uint32_t order;  // output port, then the input's distance from the port's pointer
     int16_t p;

@@ -7,9 +7,13 @@
 // when the combined counter of its minimal global link, or Base's counter of
 // its minimal output, reaches its threshold, to a random global port of this
 // router whose combined counter is below the combined threshold; later hops
-// follow Base. The broadcast costs no bandwidth (as in 002) and is used by the
-// receivers after a delay (the local link latency by default).
+// follow Base. The broadcast costs no bandwidth (as in 002), or, with
+// routing.ectn_broadcast_phit_bits, takes each local channel for the phits of
+// the array at the start of every period (002 VI-B's cost); the receivers use it
+// after a delay (by default when its last phit has crossed the local link).
 #include <fmt/format.h>
+
+#include <algorithm>
 
 #include "core/settings.h"
 #include "registry.h"
@@ -20,7 +24,10 @@ namespace {
 
 class DragonflyEctn : public DragonflyCounterRouting {
  public:
-  using DragonflyCounterRouting::DragonflyCounterRouting;
+  // `broadcast_cycles`: cycles of each local channel the broadcast takes per period (0: free).
+  DragonflyEctn(const Dragonfly& df, const ContentionCounterParams& cp, int broadcast_cycles)
+      : DragonflyCounterRouting(df, cp), sideband_{cp.broadcast_period, broadcast_cycles} {}
+  LocalSideBand local_sideband() const override { return sideband_; }
 
  protected:
   bool misroute(RouterContext& ctx, const Packet& p, int min_out, Stage stage) override {
@@ -34,7 +41,13 @@ class DragonflyEctn : public DragonflyCounterRouting {
     if (stage == Stage::Injection) return !counters_.combined_contended(r, counters_.group_link(r, port), ctx.cycle());
     return !contended(ctx, port);
   }
+
+ private:
+  LocalSideBand sideband_;
 };
+
+// Bits per counter of the broadcast arrays (4-bit saturated values, 002 VI-B).
+constexpr int kSentCounterBits = 4;
 
 }  // namespace
 
@@ -51,7 +64,12 @@ RoutingEntry dragonfly_ectn_entry() {
                      1 << 20),
            int_param("routing.ectn_delay", 0,
                      "ectn: cycles from a broadcast until its arrays are used, below ectn_period; 0 = "
-                     "links.local_latency (ours: one local hop)",
+                     "links.local_latency (ours: one local hop), plus the broadcast's phits but one when charged",
+                     0, 1 << 20),
+           int_param("routing.ectn_broadcast_phit_bits", 0,
+                     "ectn: 0 = the broadcast costs no bandwidth (as 002's simulations); N = it is charged: every "
+                     "period each router sends its partial array (a*h counters of 4 bits) on each local channel in "
+                     "phits of N bits, which take the channel before any data (002 VI-B: 10-byte phits, 80)",
                      0, 1 << 20),
            vc_scheme_param(), reevaluate_param(), counter_stats_param()},
           [](const Config& c, const Topology& t) {
@@ -63,11 +81,28 @@ RoutingEntry dragonfly_ectn_entry() {
             cp.broadcast_period = static_cast<int>(c.get_int("routing.ectn_period"));
             cp.broadcast_delay = static_cast<int>(c.get_int("routing.ectn_delay"));
             read_counter_stats(c, cp);
-            if (cp.broadcast_delay == 0) cp.broadcast_delay = NetworkSettings::from_config(c).latency(PortKind::Local);
+            const auto& df = dynamic_cast<const Dragonfly&>(t);
+            const int64_t phit_bits = c.get_int("routing.ectn_broadcast_phit_bits");
+            const int64_t array_bits = int64_t{df.a()} * df.h() * kSentCounterBits;
+            const int64_t phits = phit_bits > 0 ? (array_bits + phit_bits - 1) / phit_bits : 0;
+            if (phits >= cp.broadcast_period)
+              throw ConfigError("routing.ectn_broadcast_phit_bits",
+                                fmt::format("the array of {} bits takes {} phits of {} bits, not below "
+                                            "routing.ectn_period ({}): the local channels would carry nothing else",
+                                            array_bits, phits, phit_bits, cp.broadcast_period));
+            const bool default_delay = cp.broadcast_delay == 0;
+            if (default_delay)
+              cp.broadcast_delay = NetworkSettings::from_config(c).latency(PortKind::Local) +
+                                   static_cast<int>(std::max<int64_t>(phits - 1, 0));
+            if (default_delay && phits > 0 && cp.broadcast_delay >= cp.broadcast_period)
+              throw ConfigError("routing.ectn_broadcast_phit_bits",
+                                fmt::format("its {} phits would still be crossing the local links ({} cycles) when "
+                                            "the next broadcast starts (routing.ectn_period {})",
+                                            phits, cp.broadcast_delay, cp.broadcast_period));
             if (cp.broadcast_delay >= cp.broadcast_period)
               throw ConfigError("routing.ectn_delay", fmt::format("must be below routing.ectn_period ({}), got {}",
                                                                   cp.broadcast_period, cp.broadcast_delay));
-            auto rf = std::make_unique<DragonflyEctn>(dynamic_cast<const Dragonfly&>(t), cp);
+            auto rf = std::make_unique<DragonflyEctn>(df, cp, static_cast<int>(phits));
             rf->configure(c);
             return rf;
           }};

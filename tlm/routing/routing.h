@@ -144,6 +144,12 @@ class RoutingFunction {
   // own: routers may then step in parallel (sim.threads). Anything that reads
   // another router, or counts, must keep the default.
   virtual bool reads_only_its_router() const { return false; }
+  // Cycles at the start of every `period` in which the algorithm's own side band has every local
+  // channel (ECtN's broadcast, when charged): routers send no flit on them then. cycles 0: none.
+  struct LocalSideBand {
+    int period = 1, cycles = 0;
+  };
+  virtual LocalSideBand local_sideband() const { return {}; }
   // Algorithms that send their own packets (send_notification) return true:
   // the network then adds a high-priority VC class for them after the protocol's.
   virtual bool sends_notifications() const { return false; }
