@@ -8,9 +8,13 @@ shows in the results themselves).
 
   results_gate.py check  [--ccsim build/ccsim] [--no-rtl] [-j N]
   results_gate.py update [--ccsim build/ccsim] [-j N]
+  results_gate.py add    [--ccsim build/ccsim] [-j N]
 
 A commit that changes results on purpose runs `update` and commits the new
-digests with the reason in its message. `check` exits 1 naming every config
+digests with the reason in its message. `add` gives new configs their digests
+without touching the others (it fails if any of them changed): below a marker
+line, which the reproductions' model version (scripts/repro/runner.py) does not
+hash, so the results on record stay valid; the next `update` takes them in. `check` exits 1 naming every config
 whose results changed, and the first keys that differ when --keep DIR holds the
 previous results (update writes them there).
 """
@@ -25,6 +29,11 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 GATE_DIR = os.path.normpath(os.path.join(HERE, "..", "tests", "results_gate"))
 DIGESTS = os.path.join(GATE_DIR, "digests.txt")
+# Digests below this line came with `add`: the model version (scripts/repro/runner.py, which
+# looks for its start) hashes the lines above it.
+ADDED_MARKER = "# Added by `results_gate.py add` since the model version was taken (not hashed into it):"
+HEADER = ("# Digests of the results-change gate (scripts/results_gate.py): sha256 of each result\n"
+          "# JSON without \"perf\" and \"config\". Update them only on purpose, with the reason in the commit.\n")
 
 
 def canonical(result):
@@ -80,7 +89,7 @@ def first_differences(old, new, prefix="", limit=5):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("mode", choices=["check", "update"])
+    ap.add_argument("mode", choices=["check", "update", "add"])
     ap.add_argument("--ccsim", default=os.path.join(HERE, "..", "build", "ccsim"))
     ap.add_argument("--no-rtl", action="store_true", help="skip rtl_* configs (a build without CCSIM_BUILD_HW)")
     ap.add_argument("--keep", help="directory for the result JSONs (update writes, check compares)")
@@ -99,8 +108,7 @@ def main():
 
     if args.mode == "update":
         with open(DIGESTS, "w") as f:
-            f.write("# Digests of the results-change gate (scripts/results_gate.py): sha256 of each result\n"
-                    "# JSON without \"perf\" and \"config\". Update them only on purpose, with the reason in the commit.\n")
+            f.write(HEADER)
             for n in sorted(digests):
                 f.write(f"{n} {digests[n]}\n")
         if args.keep:
@@ -113,6 +121,8 @@ def main():
     committed = read_digests()
     bad = []
     for n in names:
+        if n not in committed and args.mode == "add":
+            continue
         if n not in committed:
             bad.append(f"{n}: no committed digest (run `scripts/results_gate.py update`)")
         elif committed[n] != digests[n]:
@@ -128,6 +138,21 @@ def main():
         print("A change of results must be on purpose: run `scripts/results_gate.py update` and say why in the "
               "commit message.", file=sys.stderr)
         return 1
+    if args.mode == "add":
+        new = [n for n in names if n not in committed]
+        if not new:
+            print("results gate: every config has its digest; nothing to add")
+            return 0
+        with open(DIGESTS) as f:
+            text = f.read()
+        with open(DIGESTS, "a") as f:
+            if ADDED_MARKER not in text:
+                f.write(ADDED_MARKER + "\n")
+            for n in new:
+                f.write(f"{n} {digests[n]}\n")
+        print(f"results gate: {len(names) - len(new)} configs unchanged; added {', '.join(new)} "
+              "(the model version stays)")
+        return 0
     print(f"results gate: {len(names)} configs, results unchanged")
     return 0
 
