@@ -210,6 +210,20 @@ def ectn_broadcast_pct(j, phit_bits):
     return 100.0 * bits / int(phit_bits) / int(c["routing.ectn_period"])
 
 
+def ectn_charged_pct(j, cls=""):
+    """The share of each local channel ECtN's charged broadcast takes (routing.ectn_broadcast_phit_bits:
+    whole phits of the array every routing.ectn_period cycles), %; 0 when free; None for the other
+    algorithms. From the run's configuration."""
+    c = j["config"]
+    if c.get("routing.algorithm") != "ectn":
+        return None
+    phit_bits = int(c.get("routing.ectn_broadcast_phit_bits", 0))
+    if phit_bits <= 0:
+        return 0.0
+    bits = int(c["topology.a"]) * int(c["topology.h"]) * 4
+    return 100.0 * -(-bits // phit_bits) / int(c["routing.ectn_period"])
+
+
 def hops(j, cls=""):
     """Hops per packet delivered in the window (avg_hops): how long the paths taken were."""
     return _latency(j, cls, "avg_hops")
@@ -299,6 +313,7 @@ METRICS = {
         congestion,
         routing,
         ectn_broadcast_pct,
+        ectn_charged_pct,
         series_latency_ns,
         series_accepted_flits,
         hops,
