@@ -14,9 +14,9 @@ A commit that changes results on purpose runs `update` and commits the new
 digests with the reason in its message. `add` gives new configs their digests
 without touching the others (it fails if any of them changed): below a marker
 line, which the reproductions' model version (scripts/repro/runner.py) does not
-hash, so the results on record stay valid; the next `update` takes them in. `check` exits 1 naming every config
-whose results changed, and the first keys that differ when --keep DIR holds the
-previous results (update writes them there).
+hash, so the results on record stay valid; the next `update` takes them in.
+`check` exits 1 naming every config whose results changed, and the first keys
+that differ when --keep DIR holds the previous results (update writes them there).
 """
 import argparse
 import concurrent.futures
@@ -124,7 +124,7 @@ def main():
         if n not in committed and args.mode == "add":
             continue
         if n not in committed:
-            bad.append(f"{n}: no committed digest (run `scripts/results_gate.py update`)")
+            bad.append(f"{n}: no committed digest (a new config: run `scripts/results_gate.py add`)")
         elif committed[n] != digests[n]:
             line = f"{n}: results changed ({committed[n]} -> {digests[n]})"
             old = os.path.join(args.keep or "", n + ".json")

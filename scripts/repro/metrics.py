@@ -206,8 +206,12 @@ def ectn_broadcast_pct(j, phit_bits):
     c = j["config"]
     if c.get("routing.algorithm") != "ectn":
         return None
-    bits = int(c["topology.a"]) * int(c["topology.h"]) * 4
-    return 100.0 * bits / int(phit_bits) / int(c["routing.ectn_period"])
+    return 100.0 * _ectn_array_bits(c) / int(phit_bits) / int(c["routing.ectn_period"])
+
+
+def _ectn_array_bits(c):
+    """Bits of ECtN's partial array: one 4-bit counter (the model's sent width) per global link of a group."""
+    return int(c["topology.a"]) * int(c["topology.h"]) * 4
 
 
 def ectn_charged_pct(j, cls=""):
@@ -220,8 +224,7 @@ def ectn_charged_pct(j, cls=""):
     phit_bits = int(c.get("routing.ectn_broadcast_phit_bits", 0))
     if phit_bits <= 0:
         return 0.0
-    bits = int(c["topology.a"]) * int(c["topology.h"]) * 4
-    return 100.0 * -(-bits // phit_bits) / int(c["routing.ectn_period"])
+    return 100.0 * -(-_ectn_array_bits(c) // phit_bits) / int(c["routing.ectn_period"])
 
 
 def hops(j, cls=""):
