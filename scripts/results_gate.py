@@ -29,11 +29,18 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 GATE_DIR = os.path.normpath(os.path.join(HERE, "..", "tests", "results_gate"))
 DIGESTS = os.path.join(GATE_DIR, "digests.txt")
-# Digests below this line came with `add`: the model version (scripts/repro/runner.py, which
-# looks for its start) hashes the lines above it.
+# Digests below this line came with `add`: the model version hashes the lines above it.
 ADDED_MARKER = "# Added by `results_gate.py add` since the model version was taken (not hashed into it):"
 HEADER = ("# Digests of the results-change gate (scripts/results_gate.py): sha256 of each result\n"
           "# JSON without \"perf\" and \"config\". Update them only on purpose, with the reason in the commit.\n")
+
+
+def model_version(digests_text):
+    """The reproductions' model version (scripts/repro/runner.py keys every run on record by it): a hash
+    of the digests above ADDED_MARKER. The same hash means the same model; a config added since adds a
+    check, not a change."""
+    i = digests_text.find(ADDED_MARKER.encode())
+    return hashlib.sha256(digests_text if i < 0 else digests_text[:i]).hexdigest()[:12]
 
 
 def canonical(result):

@@ -8,7 +8,6 @@ finished run is appended to the results file at once, so an interrupted
 reproduction resumes where it stopped."""
 import contextlib
 import fcntl
-import hashlib
 import json
 import math
 import os
@@ -18,17 +17,14 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+import results_gate  # scripts/ is on the path wherever the repro package is
 from . import metrics, report
 
 
 def model_version(root):
-    """Hash of the results gate's digests: the same hash means the same model. Digests of configs
-    added since (results_gate.py add, below its marker) leave it: they add a check, not a change."""
+    """The results gate's model version of the digests under `root` (results_gate.model_version)."""
     with open(os.path.join(root, "tests", "results_gate", "digests.txt"), "rb") as f:
-        text = f.read()
-    marker = b"# Added by `results_gate.py add` since the model version was taken"
-    i = text.find(marker)
-    return hashlib.sha256(text if i < 0 else text[:i]).hexdigest()[:12]
+        return results_gate.model_version(f.read())
 
 
 def commit(root):

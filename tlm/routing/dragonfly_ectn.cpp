@@ -46,9 +46,6 @@ class DragonflyEctn : public DragonflyCounterRouting {
   LocalSideBand sideband_;
 };
 
-// Bits per counter of the broadcast arrays (4-bit saturated values, 002 VI-B).
-constexpr int kSentCounterBits = 4;
-
 }  // namespace
 
 RoutingEntry dragonfly_ectn_entry() {
@@ -83,7 +80,8 @@ RoutingEntry dragonfly_ectn_entry() {
             read_counter_stats(c, cp);
             const auto& df = dynamic_cast<const Dragonfly&>(t);
             const int64_t phit_bits = c.get_int("routing.ectn_broadcast_phit_bits");
-            const int64_t array_bits = int64_t{df.a()} * df.h() * kSentCounterBits;
+            // The counters go out at the block's sent width (4 bits, 002 VI-B).
+            const int64_t array_bits = int64_t{df.a()} * df.h() * blocks::ContentionCounters::Config{}.sent_width;
             const int64_t phits = phit_bits > 0 ? (array_bits + phit_bits - 1) / phit_bits : 0;
             if (phits >= cp.broadcast_period)
               throw ConfigError("routing.ectn_broadcast_phit_bits",
