@@ -196,6 +196,16 @@ def routing(j, name):
     return float(j["routing"][name])
 
 
+def cnm_cut_pct(j, kind):
+    """QCN-Switch: of the CNMs its switches intercepted in the measured window for ports of
+    kind KIND (global, local), the share that cut the port's minimal-routing probability, %
+    (routing.qcn_cnm_stats; the rest raised it or, under feedback comparison, left it alone).
+    None when none was intercepted."""
+    o = j["routing"]["cnm_outcomes"][kind]
+    n = o["decrease"] + o["hold"] + o["increase"]
+    return 100.0 * o["decrease"] / n if n else None
+
+
 def ectn_broadcast_pct(j, phit_bits):
     """ECtN's partial-array broadcast as a share of a local link's bandwidth, %, were it
     charged (002 VI-B; the model sends it for free, as 002's simulations): every period
@@ -315,6 +325,7 @@ METRICS = {
         reserved_speculative_pct,
         congestion,
         routing,
+        cnm_cut_pct,
         ectn_broadcast_pct,
         ectn_charged_pct,
         series_latency_ns,
