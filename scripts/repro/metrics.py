@@ -98,6 +98,20 @@ def router_accepted_flits(j, router):
     return sum(nodes) / p
 
 
+def switch_node_accepted_flits(j, where):
+    """Accepted data throughput (flits/cycle) of node K of switch R of every dragonfly group (WHERE
+    = "R.K", R and K counted within the group and the switch), averaged over the groups: one
+    injection port of, say, each group's S_out, with the groups' noise averaged out."""
+    r, k = (int(v) for v in where.split("."))
+    c = j["config"]
+    p, a = int(c["topology.p"]), int(c["topology.a"])
+    if r >= a or k >= p:
+        return None  # no such switch or node on this network (a smaller scale)
+    na = j["node_accepted"]
+    nodes = [na[g * a * p + r * p + k] for g in range(len(na) // (a * p))]
+    return sum(nodes) / len(nodes)
+
+
 def starved_pct(j, cls=""):
     """Share of the source nodes, %, whose accepted throughput is below a tenth of the offered
     load (traffic.load): nodes an arbiter or a routing rule has all but shut out."""
@@ -312,6 +326,7 @@ METRICS = {
         carried_latency_cycles,
         node_accepted_flits,
         router_accepted_flits,
+        switch_node_accepted_flits,
         starved_pct,
         offered_pct,
         hot_accepted_pct,
