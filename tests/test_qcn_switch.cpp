@@ -271,6 +271,22 @@ TEST(QcnSwitch, CnmOutcomesAreReportedWithoutChangingTheRun) {
   EXPECT_EQ(with.dump(), without.dump());
 }
 
+// routing.qcn_nonminimal_port = "random": a packet skipping its minimal rule takes a global port of
+// its switch drawn for it, not the one its injection port names; QCN-Switch still steers around ADV.
+TEST(QcnSwitch, RandomNonMinimalPortStillSteersAroundAdv) {
+  const std::vector<std::string> adv = {"traffic.pattern=adv", "traffic.load=0.4", "sim.warmup=20000",
+                                        "sim.measure=10000"};
+  auto fixed = run(adv);
+  auto random = run([&] {
+    auto s = adv;
+    s.push_back("routing.qcn_nonminimal_port=random");
+    return s;
+  }());
+  EXPECT_GT(random["accepted_throughput"].get<double>(), 2.5 / 8);
+  EXPECT_GT(random["misrouted_fraction"].get<double>(), 0.4);
+  EXPECT_NE(random["node_accepted"], fixed["node_accepted"]);
+}
+
 TEST(QcnSwitch, Deterministic) {
   const std::vector<std::string> s = {"traffic.pattern=adv", "traffic.load=0.3", "sim.warmup=5000", "sim.measure=5000"};
   auto a = run(s), b = run(s);

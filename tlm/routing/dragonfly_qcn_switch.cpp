@@ -16,6 +16,8 @@
 //    port: global port (terminal index mod h) of this switch, then minimal
 //    from the group it reaches (path g l g l; no local hop in the source
 //    group). When that rule is the minimal port itself, it goes minimally.
+//    (routing.qcn_nonminimal_port = "random": a global port of this switch
+//    drawn per packet instead, for what a fixed alternative does.)
 //    In-transit and intra-group traffic always goes minimally.
 //  * Source processing (input sampling): a CNM is also applied at the switch
 //    that made it, to the output port the sampled packet takes there (plain
@@ -54,6 +56,7 @@ class DragonflyQcnSwitch : public DragonflyRouting {
         cnm_packets_(c.get_string("routing.qcn_cnm_transport") == "packets"),
         queued_victim_(c.get_string("routing.qcn_victim") == "queued"),
         source_processing_(c.get_bool("routing.qcn_source_processing")),
+        random_alternative_(c.get_string("routing.qcn_nonminimal_port") == "random"),
         settings_(NetworkSettings::from_config(c)) {
     if (cnm_packets_ && c.get_string("congestion.protocol") == "qcn")
       throw ConfigError("routing.qcn_cnm_transport",
@@ -106,7 +109,8 @@ class DragonflyQcnSwitch : public DragonflyRouting {
       const int gs = df_.group_of(r), gd = df_.group_of_node(p.dst);
       if (df_.port_kind(r, in_port) == PortKind::Terminal && gs != gd && !p.minimal_only) {
         const int m = min_port(r, p);
-        const int alt = df_.first_global_port() + in_port % df_.h();
+        const int alt = df_.first_global_port() +
+                        (random_alternative_ ? static_cast<int>(ctx.rng().below(df_.h())) : in_port % df_.h());
         ++decisions_;
         if (alt != m && static_cast<double>(1 + ctx.rng().below(100)) > tables_[r].probability(m)) {
           ++nonminimal_;
@@ -232,7 +236,7 @@ class DragonflyQcnSwitch : public DragonflyRouting {
 
   QcnSwitchParams sw_;
   QcnCpParams cp_local_, cp_global_;
-  bool output_sampling_, cnm_packets_, queued_victim_, source_processing_;
+  bool output_sampling_, cnm_packets_, queued_victim_, source_processing_, random_alternative_;
   NetworkSettings settings_;
   std::vector<PortProbabilityTable> tables_;  // per router
   std::vector<QcnCongestionPoint> cps_;       // per router, per transit port
@@ -282,6 +286,12 @@ RoutingEntry dragonfly_qcn_switch_entry() {
                         "buffer, or a packet queued in it (input sampling: a random packet of the input buffer, "
                         "as 001; output sampling: the head of the output queue, as FOGSim)",
                         {"crossing", "queued"}),
+           string_param("routing.qcn_nonminimal_port", "injection_port",
+                        "qcn_switch: the global port of its own switch a packet takes when it skips its minimal "
+                        "rule: the one its injection port's index names (mod h; 001's low-priority rule per "
+                        "input port), or one drawn at random for each packet (spreads a node's non-minimal "
+                        "traffic over the switch's global links, as Valiant's choice would)",
+                        {"injection_port", "random"}),
            string_param("routing.qcn_qeq_of", "vc",
                         "qcn_switch: qcn_qeq is a share of one VC's buffer (ours) or of the port's, all its VCs (001: "
                         "20% of the physical buffer); the sampled occupancy is the port's either way",
