@@ -124,6 +124,19 @@ TEST(DeadlockFreedomCheck, ValiantThroughARouterIsAcyclicOnFourLocalSlots) {
   }
 }
 
+// routing.min_vc_per_hop: MIN's slot s is VC s alone (FOGSim's minimal routing, behind 001 and 002),
+// the router's other VCs left to injection; by default a slot takes every 2nd VC from its own.
+TEST(DeadlockFreedomCheck, MinimalOneVcPerHopTakesOnlyItsSlotsVc) {
+  for (bool per_hop : {false, true}) {
+    Config cfg =
+        config_of({"dragonfly", "min"}, {std::string("routing.min_vc_per_hop=") + (per_hop ? "true" : "false")});
+    auto topo = find_topology("dragonfly").make(cfg);
+    auto rf = find_routing("dragonfly", "min").make(cfg, *topo);
+    EXPECT_EQ(rf->slot_vcs(0, 3), per_hop ? 0b001u : 0b101u);
+    EXPECT_EQ(rf->slot_vcs(1, 3), 0b010u);
+  }
+}
+
 TEST(DeadlockFreedomCheck, DetectsACycleInABrokenAssignment) {
   Config cfg = config_of({"dragonfly", "val"});
   auto topo = find_topology("dragonfly").make(cfg);
